@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config'
+
+// One run for every workspace's unit and integration tests; e2e/ is Playwright's.
+export default defineConfig({
+  test: {
+    projects: ['packages/simnet', 'apps/server', 'apps/web'],
+  },
+})
