@@ -1,0 +1,81 @@
+/**
+ * Server configuration from the environment, parsed once at start. A production deployment
+ * refuses to start when something it needs is missing, and says which.
+ */
+import { z } from 'zod'
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  BRAND_NAME: z.string().min(1).default('My product'),
+  SENTRY_DSN: z.string().optional(),
+  BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+})
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  publicUrl: string
+  databaseUrl: string | undefined
+  dataDir: string
+  /** key material for encryption at rest */
+  appSecret: string
+  brandName: string
+  sentryDsn: string | undefined
+  network: 'simnet' | 'mainnet' | 'testnet' | 'signet' | 'regtest'
+  isDemo: boolean
+  isSecureCookie: boolean
+  trustProxy: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** The secret used when demo mode runs without APP_SECRET: fine for a simulated network only. */
+const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const isDemo = e.BITCOIN_NETWORK === 'simnet'
+  const missing: string[] = []
+  if (!isDemo) {
+    if (!e.APP_SECRET) missing.push('APP_SECRET')
+    if (!e.DATABASE_URL) missing.push('DATABASE_URL')
+    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL')
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Missing configuration for BITCOIN_NETWORK=${e.BITCOIN_NETWORK}: ${missing.join(', ')}`,
+    )
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    appSecret: e.APP_SECRET ?? DEMO_SECRET,
+    brandName: e.BRAND_NAME,
+    sentryDsn: e.SENTRY_DSN,
+    network: e.BITCOIN_NETWORK,
+    isDemo,
+    isSecureCookie: publicUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
+  }
+}

@@ -1,0 +1,7 @@
+/** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
+import type { Migration } from 'kysely'
+import * as m0001 from './0001-accounts'
+
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+}

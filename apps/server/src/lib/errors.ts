@@ -1,0 +1,39 @@
+/**
+ * Domain errors: services throw these with a stable machine-readable code; the tRPC layer maps
+ * each code to a transport status and the web translates the code into a message.
+ */
+export const ERROR_STATUS = {
+  VALIDATION: 'BAD_REQUEST',
+  EMAIL_TAKEN: 'CONFLICT',
+  INVALID_CREDENTIALS: 'UNAUTHORIZED',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  WRONG_CURRENT_PASSWORD: 'BAD_REQUEST',
+  PASSWORD_MISMATCH: 'BAD_REQUEST',
+  PASSWORD_TOO_SHORT: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  FORBIDDEN_ORIGIN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+} as const
+
+export type AppErrorCode = keyof typeof ERROR_STATUS
+
+export class DomainError extends Error {
+  readonly code: AppErrorCode
+  readonly details: Record<string, unknown>
+
+  constructor(code: AppErrorCode, message?: string, details: Record<string, unknown> = {}) {
+    super(message ?? code)
+    this.name = 'DomainError'
+    this.code = code
+    this.details = details
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super('RATE_LIMITED', 'Too many attempts. Try again later.', { retryAfterSeconds })
+  }
+}

@@ -1,0 +1,71 @@
+import { TRPCError } from '@trpc/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestEnv, uniqueEmail, type TestEnv } from '../../../test/harness'
+
+let env: TestEnv
+beforeAll(async () => {
+  env = await createTestEnv()
+})
+afterAll(() => env.close())
+
+async function owner() {
+  const b = env.browser()
+  await b.caller.auth.signUp({ email: uniqueEmail('owner'), password: 'correct horse battery' })
+  return b
+}
+
+async function rejection(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof TRPCError) return e
+    throw e
+  }
+  throw new Error('expected the call to fail')
+}
+
+describe('businesses', () => {
+  it('creates a business at the company step and lists only the caller’s own', async () => {
+    const alice = await owner()
+    const bob = await owner()
+    expect(await alice.caller.businesses.list()).toEqual([])
+    const created = await alice.caller.businesses.create({ name: '  Corner Café ' })
+    expect(created.onboardingStep).toBe('company')
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/)
+    await bob.caller.businesses.create({ name: 'Bob’s Bikes' })
+    const list = await alice.caller.businesses.list()
+    expect(list).toEqual([
+      expect.objectContaining({ id: created.id, name: 'Corner Café', onboardingStep: 'company' }),
+    ])
+    expect(await alice.caller.business.onboardingStep({ businessId: created.id })).toEqual({
+      step: 'company',
+    })
+  })
+
+  it('answers NOT_FOUND for a business that is not yours, a malformed id or a missing one', async () => {
+    const alice = await owner()
+    const mallory = await owner()
+    const { id } = await alice.caller.businesses.create({ name: 'Private Shop' })
+    for (const businessId of [id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const err = await rejection(mallory.caller.business.onboardingStep({ businessId }))
+      expect(err.code).toBe('NOT_FOUND')
+      const err2 = await rejection(mallory.caller.business.get({ businessId }))
+      expect(err2.code).toBe('NOT_FOUND')
+    }
+  })
+
+  it('refuses an empty name and creates nothing', async () => {
+    const alice = await owner()
+    const err = await rejection(alice.caller.businesses.create({ name: '   ' }))
+    expect(err.code).toBe('BAD_REQUEST')
+    expect(await alice.caller.businesses.list()).toEqual([])
+  })
+
+  it('needs a signed-in user', async () => {
+    const anon = env.browser()
+    expect((await rejection(anon.caller.businesses.list())).code).toBe('UNAUTHORIZED')
+    expect((await rejection(anon.caller.businesses.create({ name: 'X' }))).code).toBe(
+      'UNAUTHORIZED',
+    )
+  })
+})

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { authedProcedure, businessProcedure, router } from '../../trpc/init'
+
+export const ZCreateBusinessInput = z.object({ name: z.string().trim().min(1).max(120) })
+
+export const businessesRouter = router({
+  list: authedProcedure.query(({ ctx }) => ctx.services.businesses.list(ctx.user.id)),
+  create: authedProcedure
+    .input(ZCreateBusinessInput)
+    .mutation(({ ctx, input }) => ctx.services.businesses.create(ctx.user.id, input.name)),
+})
+
+/** Procedures on one business (`business.*`); membership is checked by businessProcedure. */
+export const businessRouter = router({
+  get: businessProcedure.query(({ ctx }) => ({
+    id: ctx.business.id,
+    name: ctx.business.name,
+    onboardingStep: ctx.business.onboardingStep,
+    role: ctx.business.role,
+  })),
+  onboardingStep: businessProcedure.query(({ ctx }) => ({ step: ctx.business.onboardingStep })),
+})
+
+export type TCreateBusinessInput = z.infer<typeof ZCreateBusinessInput>

@@ -1,0 +1,14 @@
+import { accountRouter, authRouter } from '../modules/auth/router'
+import { businessesRouter, businessRouter } from '../modules/businesses/router'
+import { systemRouter } from '../modules/system/router'
+import { router } from './init'
+
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  account: accountRouter,
+  businesses: businessesRouter,
+  business: businessRouter,
+})
+
+export type AppRouter = typeof appRouter

@@ -1,0 +1,46 @@
+/** Per-request context: the services, who is calling, and how to set the session cookie. */
+import type { IncomingHttpHeaders } from 'node:http'
+import type { SessionUser } from '../modules/auth/repo'
+import type { NewSession } from '../modules/auth/service'
+import type { Services } from '../services'
+
+export const SESSION_COOKIE = 'sid'
+
+export interface CookieJar {
+  get(name: string): string | undefined
+  set(name: string, value: string, expiresAt: Date): void
+  clear(name: string): void
+}
+
+export interface Context {
+  services: Services
+  ip: string
+  headers: IncomingHttpHeaders
+  cookies: CookieJar
+  /** The signed-in user, resolved once per request on first use. */
+  getUser(): Promise<SessionUser | null>
+  startSession(session: NewSession): void
+  endSession(): void
+}
+
+export function createContext(opts: {
+  services: Services
+  ip: string
+  headers: IncomingHttpHeaders
+  cookies: CookieJar
+}): Context {
+  let user: Promise<SessionUser | null> | undefined
+  return {
+    ...opts,
+    getUser() {
+      user ??= opts.services.auth.resolveSession(opts.cookies.get(SESSION_COOKIE))
+      return user
+    },
+    startSession(session) {
+      opts.cookies.set(SESSION_COOKIE, session.token, session.expiresAt)
+    },
+    endSession() {
+      opts.cookies.clear(SESSION_COOKIE)
+    },
+  }
+}

@@ -1,0 +1,130 @@
+/** What crosses the wire: methods, cookies, origin checks, error bodies without internals. */
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+
+let env: TestEnv
+let app: FastifyInstance
+beforeAll(async () => {
+  env = await createTestEnv()
+  app = await buildTestApp(env)
+})
+afterAll(async () => {
+  await app.close()
+  await env.close()
+})
+
+const json = (body: unknown) => JSON.stringify({ json: body })
+
+async function signUp(headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/trpc/auth.signUp',
+    headers: { 'content-type': 'application/json', 'x-trpc-source': 'web', ...headers },
+    payload: json({ email: uniqueEmail(), password: 'correct horse battery' }),
+  })
+}
+
+const users = async () =>
+  Number(
+    (
+      await env.database.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+describe('HTTP transport', () => {
+  it('sets an httpOnly SameSite session cookie on sign-up', async () => {
+    const res = await signUp({ origin: 'http://localhost:3000', host: 'localhost:3000' })
+    expect(res.statusCode).toBe(200)
+    const cookie = String(res.headers['set-cookie'])
+    expect(cookie).toMatch(/^sid=/)
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('SameSite=Lax')
+    expect(cookie).not.toContain('Secure')
+  })
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const secureEnv = await createTestEnv({ env: { PUBLIC_URL: 'https://pay.example.com' } })
+    const secureApp = await buildTestApp(secureEnv)
+    try {
+      const res = await secureApp.inject({
+        method: 'POST',
+        url: '/trpc/auth.signUp',
+        headers: {
+          'content-type': 'application/json',
+          'x-trpc-source': 'web',
+          origin: 'https://pay.example.com',
+        },
+        payload: json({ email: uniqueEmail(), password: 'correct horse battery' }),
+      })
+      expect(res.statusCode).toBe(200)
+      expect(String(res.headers['set-cookie'])).toContain('Secure')
+    } finally {
+      await secureApp.close()
+      await secureEnv.close()
+    }
+  })
+
+  it('refuses a mutation from a foreign Origin and one without the site header, changing nothing', async () => {
+    const before = await users()
+    const foreign = await signUp({ origin: 'https://evil.example', host: 'localhost:3000' })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json()).toMatchObject({
+      error: { json: { data: { appCode: 'FORBIDDEN_ORIGIN' } } },
+    })
+    const noHeader = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      headers: { 'content-type': 'application/json' },
+      payload: json({ email: uniqueEmail(), password: 'correct horse battery' }),
+    })
+    expect(noHeader.statusCode).toBe(403)
+    expect(await users()).toBe(before)
+  })
+
+  it('serves queries by GET with the input as a JSON query parameter, batched', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: null }, 1: { json: null } }))
+    const res = await app.inject({
+      method: 'GET',
+      url: `/trpc/auth.getProfile,system.config?batch=1&input=${input}`,
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json<{ result: { data: { json: unknown } } }[]>()
+    expect(body[0]?.result.data.json).toBeNull()
+    expect(body[1]?.result.data.json).toMatchObject({ brandName: 'My product' })
+  })
+
+  it('answers malformed input with BAD_REQUEST and field issues, and no stack trace', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      headers: { 'content-type': 'application/json', 'x-trpc-source': 'web' },
+      payload: json({ email: 42 }),
+    })
+    expect(res.statusCode).toBe(400)
+    const body = res.json<{ error: { json: { message: string; data: Record<string, unknown> } } }>()
+    expect(body.error.json.data.appCode).toBe('VALIDATION')
+    expect(body.error.json.data.fieldErrors).toHaveProperty('email')
+    expect(res.body).not.toContain('stack')
+    expect(res.body).not.toContain('/src/')
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      headers: { 'content-type': 'application/json', 'x-trpc-source': 'web' },
+      payload: '{not json',
+    })
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.body).not.toMatch(/at .+:\d+:\d+/)
+  })
+
+  it('does not accept mutations by GET', async () => {
+    const input = encodeURIComponent(
+      json({ email: uniqueEmail(), password: 'correct horse battery' }),
+    )
+    const res = await app.inject({ method: 'GET', url: `/trpc/auth.signUp?input=${input}` })
+    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+  })
+})
