@@ -5,18 +5,13 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded'
+import { locateDatabase } from './db/locate'
 import { createServices } from './services'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  let embedded: EmbeddedDatabase | undefined
-  let databaseUrl = config.databaseUrl
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir)
-    databaseUrl = embedded.url
-  }
-  const database = connectDatabase(databaseUrl)
+  const located = await locateDatabase(config, { record: true })
+  const database = connectDatabase(located.url)
   await migrateToLatest(database.db)
   const services = createServices({ config, db: database.db, pool: database.pool })
   const app = await buildApp({ services, logger: config.env !== 'test' })
@@ -28,7 +23,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, stopping`)
     await app.close()
     await database.close()
-    await embedded?.stop()
+    await located.release()
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
