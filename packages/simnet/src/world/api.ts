@@ -114,6 +114,21 @@ export interface Chain {
   faucet(address: string, amountSat: number): ChainTx
   on(event: 'block', fn: (height: number, hash: Hex) => void): () => void
   on(event: 'tx', fn: (tx: ChainTx) => void): () => void
+
+  // Added by the world implementation:
+  /** Txids of a mined block in block order (coinbase first). */
+  blockTxids(height: number): Hex[] | undefined
+  /** Height of a block by hash. */
+  blockHeight(hash: Hex): number | undefined
+  /** Every address handed out to an owner, oldest first. */
+  addressesOf(owner: string): string[]
+  /** Transactions touching any of an owner's addresses, mempool first then newest confirmed. */
+  ownerTxs(owner: string): ChainTx[]
+  /** The serialised transaction in hex. */
+  rawTx(txid: Hex): string | undefined
+  /** The txid spending an output, if any (mempool included). */
+  spenderOf(txid: Hex, vout: number): Hex | undefined
+  mempool(): ChainTx[]
 }
 
 export type InvoiceState = 'OPEN' | 'SETTLED' | 'CANCELED' | 'ACCEPTED'
@@ -177,7 +192,31 @@ export interface LnChannel {
   state: ChannelState
   fundingTxid: Hex
   confirmationsNeeded: number
+
+  // Added by the world implementation:
+  localBalanceMsat: number
+  remoteBalanceMsat: number
+  /** the node id at the other end */
+  remoteNodeId: string
+  /** true when this node opened (funded) the channel */
+  isInitiator: boolean
+  /** 1% of capacity each side must keep; a payment cannot take local balance below it */
+  localChanReserveSat: number
+  /** confirmations of the funding transaction so far */
+  confirmations: number
+  /** unix seconds when the opening started */
+  openedAt: number
+  /**
+   * Why an opening did not simply complete: 'failed' (state closed, funds returned on chain)
+   * or 'manual_processing' (still pending_open until the operator resolves it). null otherwise.
+   */
+  openIssue: ChannelOpenIssue | null
 }
+
+export type ChannelOpenIssue = 'failed' | 'manual_processing'
+
+/** How the next channel opening will end (set from the control API to demo failures). */
+export type ChannelOpenMode = 'normal' | 'fail' | 'manual'
 
 export interface DecodedInvoice {
   destination: Hex
@@ -220,6 +259,10 @@ export interface LnNode {
   on(event: 'invoice', fn: (inv: LnInvoice) => void): () => void
   on(event: 'payment', fn: (p: LnPayment) => void): () => void
   on(event: 'channel', fn: (c: LnChannel) => void): () => void
+
+  // Added by the world implementation:
+  /** Cancels an OPEN invoice (lnd CancelInvoice); throws LightningError otherwise. */
+  cancelInvoice(paymentHash: Hex): LnInvoice
 }
 
 export interface Lightning {
@@ -232,6 +275,16 @@ export interface Lightning {
   decode(paymentRequest: string): DecodedInvoice
   /** Opens a channel from the LSP to a node (inbound liquidity for it) with optional push. */
   openChannelFromLsp(nodeId: string, capacitySat: number, pushSat?: number): LnChannel
+
+  // Added by the world implementation:
+  nodes(): LnNode[]
+  /** Makes the next channel opening fail or wait for manual processing (one-shot). */
+  setNextChannelOpen(mode: ChannelOpenMode): void
+  nextChannelOpen(): ChannelOpenMode
+  /** Resolves an opening waiting for manual processing: opens it or fails it. */
+  resolveChannelOpen(channelPoint: string, outcome: 'open' | 'fail'): void
+  /** Every channel in the network as seen from its initiator. */
+  allChannels(): LnChannel[]
 }
 
 /** Names the world's well-known participants. */
@@ -249,6 +302,12 @@ export interface World {
   /** Base URL the simnet server listens on, e.g. http://127.0.0.1:3100 */
   readonly baseUrl: string
   close(): Promise<void>
+
+  // Added by the world implementation:
+  /** Folder holding world.json and the other durable files (TLS key, ...). */
+  readonly dataDir: string
+  /** Mines a block every intervalMs of real time (0 stops automatic mining). */
+  setMiningInterval(intervalMs: number): void
 }
 
 export class ChainError extends Error {}

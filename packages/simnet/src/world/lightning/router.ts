@@ -1,0 +1,85 @@
+import type { ChannelRecord } from './state'
+import { chanReserveSat } from './channels'
+
+export interface Hop {
+  channel: ChannelRecord
+  from: string
+  to: string
+}
+
+/** What `from` can still send over the channel without dipping into its reserve, in msat. */
+export function spendableMsat(channel: ChannelRecord, from: string): number {
+  const balance = channel.initiator === from ? channel.initiatorMsat : channel.peerMsat
+  return Math.max(0, balance - chanReserveSat(channel) * 1000)
+}
+
+/**
+ * Breadth-first search over open channels that can carry the amount in the right direction;
+ * among parallel channels the one with the most room is used. Returns null when no path exists.
+ */
+export function findRoute(
+  channels: ChannelRecord[],
+  source: string,
+  target: string,
+  amountMsat: number,
+): Hop[] | null {
+  const best = new Map<string, Map<string, ChannelRecord>>()
+  for (const channel of channels) {
+    if (channel.state !== 'open') continue
+    for (const [from, to] of [
+      [channel.initiator, channel.peer],
+      [channel.peer, channel.initiator],
+    ] as const) {
+      const room = spendableMsat(channel, from)
+      if (room < amountMsat) continue
+      let edges = best.get(from)
+      if (!edges) best.set(from, (edges = new Map<string, ChannelRecord>()))
+      const current = edges.get(to)
+      if (!current || spendableMsat(current, from) < room) edges.set(to, channel)
+    }
+  }
+  const previous = new Map<string, Hop>()
+  const queue = [source]
+  const seen = new Set([source])
+  while (queue.length > 0) {
+    const node = queue.shift()!
+    if (node === target) break
+    for (const [next, channel] of best.get(node) ?? []) {
+      if (seen.has(next)) continue
+      seen.add(next)
+      previous.set(next, { channel, from: node, to: next })
+      queue.push(next)
+    }
+  }
+  if (!previous.has(target)) return null
+  const route: Hop[] = []
+  for (let at = target; at !== source;) {
+    const hop = previous.get(at)!
+    route.unshift(hop)
+    at = hop.from
+  }
+  return route
+}
+
+/** Moves the amount along the route, hop by hop. */
+export function applyRoute(route: Hop[], amountMsat: number): void {
+  for (const hop of route) {
+    if (hop.channel.initiator === hop.from) {
+      hop.channel.initiatorMsat -= amountMsat
+      hop.channel.peerMsat += amountMsat
+    } else {
+      hop.channel.peerMsat -= amountMsat
+      hop.channel.initiatorMsat += amountMsat
+    }
+  }
+}
+
+/** Total a node can send over all its open channels, in msat. */
+export function totalSpendableMsat(channels: ChannelRecord[], nodeId: string): number {
+  let sum = 0
+  for (const c of channels) {
+    if (c.state === 'open' && (c.initiator === nodeId || c.peer === nodeId))
+      sum += spendableMsat(c, nodeId)
+  }
+  return sum
+}
