@@ -15,6 +15,7 @@ const ZEnv = z.object({
   BRAND_NAME: z.string().min(1).default('My product'),
   SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
+  AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -36,6 +37,8 @@ export interface AppConfig {
   isDemo: boolean
   isSecureCookie: boolean
   trustProxy: boolean
+  /** approve business applications on submission; on by default only in demo mode */
+  autoApproveApplications: boolean
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isDemo,
     isSecureCookie: publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
+    autoApproveApplications: e.AUTO_APPROVE_APPLICATIONS
+      ? e.AUTO_APPROVE_APPLICATIONS === 'true'
+      : isDemo,
   }
 }

@@ -8,6 +8,8 @@ import { createAuthRepo } from './modules/auth/repo'
 import { createAuthService } from './modules/auth/service'
 import { createBusinessRepo } from './modules/businesses/repo'
 import { createBusinessService } from './modules/businesses/service'
+import { createOnboardingRepo } from './modules/onboarding/repo'
+import { createOnboardingService } from './modules/onboarding/service'
 
 export interface ServiceDeps {
   config: AppConfig
@@ -24,6 +26,9 @@ export function createServices(deps: ServiceDeps) {
     authRepo,
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
+    onboarding: createOnboardingService(createOnboardingRepo(deps.db), {
+      autoApprove: deps.config.autoApproveApplications,
+    }),
   }
 }
 

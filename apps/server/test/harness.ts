@@ -53,7 +53,12 @@ export async function createTestEnv(
     config,
     db: database.db,
     pool: database.pool,
-    authLimits: opts.authLimits,
+    // Tests sign up many users from one address; the limit tests set their own.
+    authLimits: opts.authLimits ?? {
+      signInPerIp: { points: 10_000, durationSec: 60 },
+      failedSignInPerAccount: { points: 100, durationSec: 60 },
+      signUpPerIp: { points: 10_000, durationSec: 60 },
+    },
   })
   return {
     config,

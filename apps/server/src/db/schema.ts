@@ -27,6 +27,7 @@ export interface BusinessesTable {
   onboardingStep: Generated<string>
   createdBy: string
   createdAt: CreatedAt
+  currency: string | null
 }
 
 export interface BusinessMembersTable {
@@ -36,9 +37,29 @@ export interface BusinessMembersTable {
   createdAt: CreatedAt
 }
 
+export type ReviewStatus = 'draft' | 'pending' | 'approved' | 'rejected'
+
+export interface BusinessApplicationsTable {
+  businessId: string
+  company: ColumnType<unknown, string | null, string | null>
+  director: ColumnType<unknown, string | null, string | null>
+  financial: ColumnType<unknown, string | null, string | null>
+  pci: ColumnType<unknown, string | null, string | null>
+  operations: ColumnType<unknown, string | null, string | null>
+  termsVersion: string | null
+  termsAcceptedAt: Date | null
+  submittedAt: Date | null
+  reviewStatus: Generated<ReviewStatus>
+  reviewReason: string | null
+  reviewedBy: string | null
+  reviewedAt: Date | null
+  updatedAt: Generated<Date>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   businesses: BusinessesTable
   businessMembers: BusinessMembersTable
+  businessApplications: BusinessApplicationsTable
 }

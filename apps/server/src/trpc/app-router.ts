@@ -1,5 +1,6 @@
 import { accountRouter, authRouter } from '../modules/auth/router'
 import { businessesRouter, businessRouter } from '../modules/businesses/router'
+import { adminRouter, onboardingRouter } from '../modules/onboarding/router'
 import { systemRouter } from '../modules/system/router'
 import { router } from './init'
 
@@ -9,6 +10,8 @@ export const appRouter = router({
   account: accountRouter,
   businesses: businessesRouter,
   business: businessRouter,
+  onboarding: onboardingRouter,
+  admin: adminRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,7 +1,9 @@
 /** Versioned migrations, applied in name order at start. Never edit one that has shipped. */
 import type { Migration } from 'kysely'
 import * as m0001 from './0001-accounts'
+import * as m0002 from './0002-onboarding'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-onboarding': m0002,
 }

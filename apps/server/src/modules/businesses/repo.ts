@@ -44,6 +44,14 @@ export function createBusinessRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    async findById(businessId: string): Promise<BusinessRow | undefined> {
+      return db
+        .selectFrom('businesses')
+        .select(['id', 'name', 'onboardingStep', 'createdAt'])
+        .where('id', '=', businessId)
+        .executeTakeFirst()
+    },
+
     async create(name: string, ownerId: string): Promise<BusinessRow> {
       return db.transaction().execute(async (trx) => {
         const business = await trx

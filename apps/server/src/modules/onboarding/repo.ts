@@ -1,0 +1,152 @@
+import { sql, type Transaction } from 'kysely'
+import type { Db } from '../../db/database'
+import type { Database, ReviewStatus } from '../../db/schema'
+import type { ApplicationSection } from './steps'
+
+export type SectionColumn = Exclude<ApplicationSection, 'terms'>
+
+export interface ApplicationRow {
+  businessId: string
+  company: unknown
+  director: unknown
+  financial: unknown
+  pci: unknown
+  operations: unknown
+  termsVersion: string | null
+  termsAcceptedAt: Date | null
+  submittedAt: Date | null
+  reviewStatus: ReviewStatus
+  reviewReason: string | null
+  reviewedAt: Date | null
+}
+
+const APPLICATION_COLUMNS = [
+  'businessId',
+  'company',
+  'director',
+  'financial',
+  'pci',
+  'operations',
+  'termsVersion',
+  'termsAcceptedAt',
+  'submittedAt',
+  'reviewStatus',
+  'reviewReason',
+  'reviewedAt',
+] as const
+
+export function createOnboardingRepo(db: Db) {
+  return {
+    /** Runs fn with the business row locked, so step changes never race. */
+    async withLockedBusiness<T>(
+      businessId: string,
+      fn: (trx: Transaction<Database>, step: string) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('businesses')
+          .select('onboardingStep')
+          .where('id', '=', businessId)
+          .forUpdate()
+          .executeTakeFirstOrThrow()
+        return fn(trx, row.onboardingStep)
+      })
+    },
+
+    async setStep(trx: Transaction<Database>, businessId: string, step: string): Promise<void> {
+      await trx
+        .updateTable('businesses')
+        .set({ onboardingStep: step })
+        .where('id', '=', businessId)
+        .execute()
+    },
+
+    async getApplication(businessId: string): Promise<ApplicationRow | undefined> {
+      return db
+        .selectFrom('businessApplications')
+        .select(APPLICATION_COLUMNS)
+        .where('businessId', '=', businessId)
+        .executeTakeFirst()
+    },
+
+    async saveSection(
+      trx: Transaction<Database>,
+      businessId: string,
+      column: SectionColumn,
+      value: unknown,
+    ): Promise<void> {
+      const json = JSON.stringify(value)
+      await trx
+        .insertInto('businessApplications')
+        .values({ businessId, [column]: json })
+        .onConflict((oc) =>
+          oc.column('businessId').doUpdateSet({ [column]: json, updatedAt: sql`now()` }),
+        )
+        .execute()
+    },
+
+    async setCurrency(trx: Transaction<Database>, businessId: string, currency: string) {
+      await trx.updateTable('businesses').set({ currency }).where('id', '=', businessId).execute()
+    },
+
+    async submit(trx: Transaction<Database>, businessId: string, termsVersion: string) {
+      await trx
+        .updateTable('businessApplications')
+        .set({
+          termsVersion,
+          termsAcceptedAt: sql`now()`,
+          submittedAt: sql`now()`,
+          reviewStatus: 'pending',
+          reviewReason: null,
+          reviewedBy: null,
+          reviewedAt: null,
+        })
+        .where('businessId', '=', businessId)
+        .execute()
+    },
+
+    async review(
+      trx: Transaction<Database>,
+      businessId: string,
+      status: 'approved' | 'rejected',
+      reviewerId: string | null,
+      reason: string | null,
+    ) {
+      await trx
+        .updateTable('businessApplications')
+        .set({
+          reviewStatus: status,
+          reviewReason: reason,
+          reviewedBy: reviewerId,
+          reviewedAt: sql`now()`,
+        })
+        .where('businessId', '=', businessId)
+        .execute()
+    },
+
+    async listApplications(status: ReviewStatus | undefined) {
+      let q = db
+        .selectFrom('businessApplications')
+        .innerJoin('businesses', 'businesses.id', 'businessApplications.businessId')
+        .innerJoin('users', 'users.id', 'businesses.createdBy')
+        .select([
+          'businesses.id as businessId',
+          'businesses.name',
+          'businesses.onboardingStep',
+          'users.email as ownerEmail',
+          'businessApplications.company',
+          'businessApplications.submittedAt',
+          'businessApplications.reviewStatus',
+          'businessApplications.reviewReason',
+          'businessApplications.reviewedAt',
+        ])
+        .where('businessApplications.submittedAt', 'is not', null)
+        .orderBy('businessApplications.submittedAt', 'desc')
+        .limit(500)
+      if (status) q = q.where('businessApplications.reviewStatus', '=', status)
+      return q.execute()
+    },
+  }
+}
+
+export type OnboardingRepo = ReturnType<typeof createOnboardingRepo>

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { businessProcedure, operatorProcedure, router, ZBusinessInput } from '../../trpc/init'
+import {
+  ZCompanyDetails,
+  ZDirectorDetails,
+  ZFinancialDetails,
+  ZOperationsDetails,
+  ZPciDetails,
+  ZTermsAcceptance,
+} from './schemas'
+
+const withBusiness = <T extends z.ZodType>(data: T) => z.object({ data })
+
+export const onboardingRouter = router({
+  state: businessProcedure.query(({ ctx }) =>
+    ctx.services.onboarding.getState(ctx.business.id, ctx.business.onboardingStep),
+  ),
+  saveCompany: businessProcedure
+    .input(withBusiness(ZCompanyDetails))
+    .mutation(({ ctx, input }) => ctx.services.onboarding.saveCompany(ctx.business.id, input.data)),
+  saveDirectors: businessProcedure
+    .input(withBusiness(ZDirectorDetails))
+    .mutation(({ ctx, input }) =>
+      ctx.services.onboarding.saveDirectors(ctx.business.id, input.data),
+    ),
+  saveFinancial: businessProcedure
+    .input(withBusiness(ZFinancialDetails))
+    .mutation(({ ctx, input }) =>
+      ctx.services.onboarding.saveFinancial(ctx.business.id, input.data),
+    ),
+  savePci: businessProcedure
+    .input(withBusiness(ZPciDetails))
+    .mutation(({ ctx, input }) => ctx.services.onboarding.savePci(ctx.business.id, input.data)),
+  saveOperations: businessProcedure
+    .input(withBusiness(ZOperationsDetails))
+    .mutation(({ ctx, input }) =>
+      ctx.services.onboarding.saveOperations(ctx.business.id, input.data),
+    ),
+  submit: businessProcedure
+    .input(withBusiness(ZTermsAcceptance))
+    .mutation(({ ctx }) => ctx.services.onboarding.submit(ctx.business.id)),
+  choosePaymentProvider: businessProcedure
+    .input(z.object({ kind: z.enum(['exchange', 'lightningNode', 'nwc']) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.onboarding.choosePaymentProvider(ctx.business.id, input.kind, false),
+    ),
+})
+
+export const adminRouter = router({
+  applications: operatorProcedure
+    .input(z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }))
+    .query(({ ctx, input }) => ctx.services.onboarding.listApplications(input.status)),
+  application: operatorProcedure.input(ZBusinessInput).query(async ({ ctx, input }) => {
+    const business = await ctx.services.businesses.getForOperator(input.businessId)
+    return {
+      business,
+      ...(await ctx.services.onboarding.getState(business.id, business.onboardingStep)),
+    }
+  }),
+  approve: operatorProcedure
+    .input(ZBusinessInput)
+    .mutation(({ ctx, input }) => ctx.services.onboarding.approve(input.businessId, ctx.user.id)),
+  reject: operatorProcedure
+    .input(ZBusinessInput.extend({ reason: z.string().trim().min(3).max(2000) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.onboarding.reject(input.businessId, ctx.user.id, input.reason),
+    ),
+})

@@ -1,0 +1,173 @@
+/** The business application: saving each form, submitting, and the operator's review. */
+import { DomainError } from '../../lib/errors'
+import type { OnboardingRepo, SectionColumn } from './repo'
+import {
+  TERMS_VERSION,
+  type TCompanyDetails,
+  type TDirectorDetails,
+  type TFinancialDetails,
+} from './schemas'
+import {
+  allowedPages,
+  canSaveSection,
+  isBusinessAreaOpen,
+  isOnboardingStep,
+  pageOf,
+  stepAfterSaving,
+  stepForProvider,
+  type ApplicationSection,
+  type OnboardingStep,
+  type PaymentProviderKind,
+} from './steps'
+
+export interface OnboardingOptions {
+  /** Approve applications as soon as they are submitted (demo). */
+  autoApprove: boolean
+}
+
+function asStep(step: string): OnboardingStep {
+  if (!isOnboardingStep(step)) throw new DomainError('INTERNAL', `unknown onboarding step ${step}`)
+  return step
+}
+
+function notAllowed(): DomainError {
+  return new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
+}
+
+export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOptions) {
+  /** Saves one application section under the business lock and moves the step on. */
+  async function saveSection(
+    businessId: string,
+    section: Exclude<ApplicationSection, 'terms'>,
+    value: unknown,
+    companyTypeOf: (saved: TCompanyDetails | null) => TCompanyDetails['companyType'],
+    extra?: (
+      trx: Parameters<Parameters<OnboardingRepo['withLockedBusiness']>[1]>[0],
+    ) => Promise<void>,
+  ): Promise<{ step: OnboardingStep }> {
+    return repo.withLockedBusiness(businessId, async (trx, current) => {
+      const step = asStep(current)
+      if (!canSaveSection(step, section)) throw notAllowed()
+      const app = await repo.getApplication(businessId)
+      const saved = (app?.company ?? null) as TCompanyDetails | null
+      const companyType = companyTypeOf(saved)
+      const companyTypeChanged =
+        section === 'company' && saved !== null && saved.companyType !== companyType
+      await repo.saveSection(trx, businessId, section, value)
+      if (companyTypeChanged) await repo.saveSection(trx, businessId, 'director', null)
+      await extra?.(trx)
+      const next = stepAfterSaving(step, section, companyType, { companyTypeChanged })
+      if (next !== step) await repo.setStep(trx, businessId, next)
+      return { step: next }
+    })
+  }
+
+  function requireCompany(saved: TCompanyDetails | null): TCompanyDetails {
+    if (!saved) throw notAllowed()
+    return saved
+  }
+
+  async function approve(businessId: string, reviewerId: string | null) {
+    return repo.withLockedBusiness(businessId, async (trx, step) => {
+      if (step !== 'pending')
+        throw new DomainError('APPLICATION_NOT_PENDING', 'Not awaiting review')
+      await repo.review(trx, businessId, 'approved', reviewerId, null)
+      await repo.setStep(trx, businessId, 'paymentProvider')
+      return { step: 'paymentProvider' as const }
+    })
+  }
+
+  return {
+    async getState(businessId: string, currentStep: string) {
+      const step = asStep(currentStep)
+      const app = await repo.getApplication(businessId)
+      return {
+        step,
+        page: pageOf(step),
+        allowedPages: allowedPages(step),
+        isBusinessAreaOpen: isBusinessAreaOpen(step),
+        application: {
+          company: (app?.company ?? null) as TCompanyDetails | null,
+          director: (app?.director ?? null) as TDirectorDetails | null,
+          financial: (app?.financial ?? null) as TFinancialDetails | null,
+          pci: (app?.pci ?? null) as Record<string, unknown> | null,
+          operations: (app?.operations ?? null) as Record<string, unknown> | null,
+          termsAcceptedAt: app?.termsAcceptedAt ?? null,
+        },
+        review: {
+          status: app?.reviewStatus ?? 'draft',
+          reason: app?.reviewReason ?? null,
+          submittedAt: app?.submittedAt ?? null,
+          reviewedAt: app?.reviewedAt ?? null,
+        },
+        termsVersion: TERMS_VERSION,
+      }
+    },
+
+    saveCompany: (businessId: string, input: TCompanyDetails) =>
+      saveSection(businessId, 'company', input, () => input.companyType),
+
+    saveDirectors: (businessId: string, input: TDirectorDetails) =>
+      saveSection(businessId, 'director', input, (saved) => {
+        const company = requireCompany(saved)
+        if (company.companyType !== input.companyType) throw notAllowed()
+        return company.companyType
+      }),
+
+    saveFinancial: (businessId: string, input: TFinancialDetails) =>
+      saveSection(
+        businessId,
+        'financial',
+        input,
+        (saved) => requireCompany(saved).companyType,
+        (trx) => repo.setCurrency(trx, businessId, input.currency),
+      ),
+
+    savePci: (businessId: string, input: object) =>
+      saveSection(businessId, 'pci', input, (saved) => requireCompany(saved).companyType),
+
+    saveOperations: (businessId: string, input: object) =>
+      saveSection(businessId, 'operations', input, (saved) => requireCompany(saved).companyType),
+
+    /** Accepting the terms submits the application for review. */
+    async submit(businessId: string) {
+      const submitted = await repo.withLockedBusiness(businessId, async (trx, step) => {
+        if (step !== 'terms') throw notAllowed()
+        await repo.submit(trx, businessId, TERMS_VERSION)
+        await repo.setStep(trx, businessId, 'pending')
+        return { step: 'pending' as OnboardingStep }
+      })
+      return opts.autoApprove ? approve(businessId, null) : submitted
+    },
+
+    /** From the payment-processor page; at `exchange` or `nodePassword` the choice can change. */
+    async choosePaymentProvider(businessId: string, kind: PaymentProviderKind, hasNode: boolean) {
+      return repo.withLockedBusiness(businessId, async (trx, step) => {
+        const canChoose =
+          step === 'paymentProvider' || step === 'exchange' || (step === 'nodePassword' && !hasNode)
+        if (!canChoose) throw notAllowed()
+        const next = stepForProvider(kind)
+        if (next !== step) await repo.setStep(trx, businessId, next)
+        return { step: next }
+      })
+    },
+
+    listApplications: (status?: 'pending' | 'approved' | 'rejected') =>
+      repo.listApplications(status),
+
+    approve,
+
+    /** A rejected application goes back to the owner, with the reason, to edit and resubmit. */
+    async reject(businessId: string, reviewerId: string, reason: string) {
+      return repo.withLockedBusiness(businessId, async (trx, step) => {
+        if (step !== 'pending')
+          throw new DomainError('APPLICATION_NOT_PENDING', 'Not awaiting review')
+        await repo.review(trx, businessId, 'rejected', reviewerId, reason)
+        await repo.setStep(trx, businessId, 'company')
+        return { step: 'company' as const }
+      })
+    },
+  }
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>
