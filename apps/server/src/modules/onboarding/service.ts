@@ -1,6 +1,6 @@
 /** The business application: saving each form, submitting, and the operator's review. */
 import { DomainError } from '../../lib/errors'
-import type { OnboardingRepo, SectionColumn } from './repo'
+import type { OnboardingRepo } from './repo'
 import {
   TERMS_VERSION,
   type TCompanyDetails,
