@@ -54,3 +54,36 @@ export function memoryPersistence(): Persistence {
     save() {},
   }
 }
+
+export interface Creds {
+  key: string
+  secret: string
+}
+
+/** Issues a key pair for a new exchange account through the control API. */
+export async function newAccount(rootUrl: string, label?: string): Promise<Creds> {
+  const res = await fetch(`${rootUrl}/control/kraken/keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(label === undefined ? {} : { label }),
+  })
+  if (res.status !== 200) throw new Error(`control/kraken/keys answered ${res.status}`)
+  return (await res.json()) as Creds
+}
+
+export async function addWithdrawKey(
+  rootUrl: string,
+  body: { key: string; name: string; address?: string; lightningInvoice?: string; method?: string },
+): Promise<Response> {
+  return fetch(`${rootUrl}/control/kraken/withdraw-keys`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+export async function balanceSat(baseUrl: string, creds: Creds): Promise<number> {
+  const reply = await privateCall(baseUrl, 'Balance', creds)
+  const xbt = (reply.result as { XXBT: string }).XXBT
+  return Math.round(Number(xbt) * 1e8)
+}
