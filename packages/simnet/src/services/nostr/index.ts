@@ -1,0 +1,29 @@
+/**
+ * Nostr for simnet: a NIP-01 relay at `/nostr` and a NIP-47 wallet service publishing on it,
+ * plus the control routes that issue NWC connection URIs.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { World } from '../../world/api'
+import { registerNwcControlRoutes } from './nwc/control'
+import { NwcWalletService } from './nwc/service'
+import { Relay } from './relay/relay'
+import { registerRelayRoute } from './relay/ws'
+
+export { RELAY_PATH } from './relay/ws'
+export { NWC_CONTROL_PATH } from './nwc/control'
+export type { NwcConnectionView } from './nwc/control'
+
+export function registerNostr(app: FastifyInstance, world: World): Promise<void> {
+  const relay = new Relay({ persistence: world.persistence })
+  registerRelayRoute(app, relay)
+  const service = new NwcWalletService(world, relay, (message, err) => {
+    app.log.warn({ err }, message)
+  })
+  service.start()
+  registerNwcControlRoutes(app, world, service)
+  app.addHook('onClose', (_instance, done) => {
+    service.stop()
+    done()
+  })
+  return Promise.resolve()
+}

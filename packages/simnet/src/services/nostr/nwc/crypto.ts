@@ -1,0 +1,38 @@
+/** NIP-47 payload encryption: NIP-44 v2, or legacy NIP-04, both from nostr-tools. */
+import * as nip04 from 'nostr-tools/nip04'
+import * as nip44 from 'nostr-tools/nip44'
+import type { NostrEvent } from '../relay/event'
+import { firstTagValue } from '../relay/event'
+
+export type Encryption = 'nip44_v2' | 'nip04'
+
+export const SUPPORTED_ENCRYPTIONS: readonly Encryption[] = ['nip44_v2', 'nip04']
+
+/** The scheme a request asks for: its `encryption` tag, NIP-04 when the tag is absent. */
+export function requestEncryption(event: NostrEvent): Encryption | { unsupported: string } {
+  const tag = firstTagValue(event, 'encryption')
+  if (tag === undefined) return 'nip04'
+  return (SUPPORTED_ENCRYPTIONS as readonly string[]).includes(tag)
+    ? (tag as Encryption)
+    : { unsupported: tag }
+}
+
+export function encrypt(
+  encryption: Encryption,
+  secretKey: Uint8Array,
+  peerPubkey: string,
+  plaintext: string,
+): string {
+  if (encryption === 'nip04') return nip04.encrypt(secretKey, peerPubkey, plaintext)
+  return nip44.encrypt(plaintext, nip44.getConversationKey(secretKey, peerPubkey))
+}
+
+export function decrypt(
+  encryption: Encryption,
+  secretKey: Uint8Array,
+  peerPubkey: string,
+  payload: string,
+): string {
+  if (encryption === 'nip04') return nip04.decrypt(secretKey, peerPubkey, payload)
+  return nip44.decrypt(payload, nip44.getConversationKey(secretKey, peerPubkey))
+}
