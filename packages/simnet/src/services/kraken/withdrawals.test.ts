@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import ccxt from 'ccxt'
 import Fastify from 'fastify'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -165,6 +166,44 @@ describe('Lightning withdrawal', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(world.payer.lookupInvoice(invoice.paymentHash)?.state).toBe('SETTLED')
     expect(await balanceSat(base, creds)).toBe(70_000)
+  })
+})
+
+describe('through ccxt', () => {
+  it('withdraws with a key passed in params and lists the withdrawal', async () => {
+    const creds = await fundedAccount(500_000)
+    const address = world.chain.newAddress(PAYER_ID)
+    await addWithdrawKey(root, { key: creds.key, name: 'ccxt-cold', address })
+    const exchange = new ccxt.kraken({ apiKey: creds.key, secret: creds.secret })
+    exchange.enableRateLimit = false
+    // The key was already used by raw calls here; share their nonce sequence, as ccxt allows.
+    exchange.nonce = () => Number(nextNonce())
+    exchange.urls['api'] = { ...exchange.urls['api'], public: base, private: base }
+    const sent = await exchange.withdraw('BTC', 0.001, address, undefined, { key: 'ccxt-cold' })
+    expect(sent.id).toMatch(/^FT/)
+    const [listed] = await exchange.fetchWithdrawals('BTC')
+    expect(listed).toMatchObject({ id: sent.id, address, amount: 0.00098, status: 'pending' })
+    expect((await exchange.fetchBalance())['BTC']?.total).toBe(0.004)
+  })
+})
+
+describe('failed Lightning withdrawal', () => {
+  it('marks it Failure and returns the funds when no route reaches the invoice', async () => {
+    const creds = await fundedAccount(80_000)
+    const island = world.lightning.createNode('island-' + Date.now())
+    const invoice = island.addInvoice({ valueMsat: 50_000_000 })
+    await addWithdrawKey(root, { key: creds.key, name: 'island', method: 'Bitcoin Lightning' })
+    const reply = await privateCall(base, 'Withdraw', creds, {
+      asset: 'XBT',
+      key: 'island',
+      amount: '0.0005',
+      address: invoice.paymentRequest,
+    })
+    expect(reply.error).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const status = await privateCall(base, 'WithdrawStatus', creds, {})
+    expect((status.result as Record<string, string>[])[0]?.status).toBe('Failure')
+    expect(await balanceSat(base, creds)).toBe(80_000)
   })
 })
 
