@@ -15,6 +15,7 @@ const ZEnv = z.object({
   BRAND_NAME: z.string().min(1).default('My product'),
   SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
+  EXCHANGE_API_URL: z.url().default('https://api.kraken.com'),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -39,6 +40,12 @@ export interface AppConfig {
   trustProxy: boolean
   /** approve business applications on submission; on by default only in demo mode */
   autoApproveApplications: boolean
+  /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
+  externals: Externals
+}
+
+export interface Externals {
+  exchangeBaseUrl: string
 }
 
 export class ConfigError extends Error {}
@@ -83,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoApproveApplications: e.AUTO_APPROVE_APPLICATIONS
       ? e.AUTO_APPROVE_APPLICATIONS === 'true'
       : isDemo,
+    externals: { exchangeBaseUrl: e.EXCHANGE_API_URL.replace(/\/$/, '') },
   }
 }

@@ -10,24 +10,40 @@ import { createBusinessRepo } from './modules/businesses/repo'
 import { createBusinessService } from './modules/businesses/service'
 import { createOnboardingRepo } from './modules/onboarding/repo'
 import { createOnboardingService } from './modules/onboarding/service'
+import { createProviderSetupService } from './modules/onboarding/provider-setup'
+import { createConnectionRepo } from './wallets/connection-repo'
+import type { NwcConnection } from './wallets/nwc/nwc-uri'
+import type { NwcWalletInfo } from './wallets/nwc/nwc-client'
 
 export interface ServiceDeps {
   config: AppConfig
   db: Db
   pool: pg.Pool
   authLimits?: AuthLimitsConfig
+  /** replaces the NWC wallet probe (tests of refusals that need a wallet lacking methods) */
+  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
 }
 
 export function createServices(deps: ServiceDeps) {
   const authRepo = createAuthRepo(deps.db)
+  const secrets = new SecretBox(deps.config.appSecret)
+  const onboardingRepo = createOnboardingRepo(deps.db)
+  const connections = createConnectionRepo(deps.db, secrets)
   return {
     config: deps.config,
-    secrets: new SecretBox(deps.config.appSecret),
+    secrets,
+    connections,
     authRepo,
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
-    onboarding: createOnboardingService(createOnboardingRepo(deps.db), {
+    onboarding: createOnboardingService(onboardingRepo, {
       autoApprove: deps.config.autoApproveApplications,
+    }),
+    providerSetup: createProviderSetupService({
+      onboardingRepo,
+      connections,
+      exchangeBaseUrl: deps.config.externals.exchangeBaseUrl,
+      probeNwc: deps.probeNwc,
     }),
   }
 }

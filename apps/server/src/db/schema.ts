@@ -56,10 +56,22 @@ export interface BusinessApplicationsTable {
   updatedAt: Generated<Date>
 }
 
+export type WalletKind = 'exchange' | 'nwc' | 'lnd'
+
+export interface WalletConnectionsTable {
+  businessId: string
+  kind: WalletKind
+  sealedConfig: string
+  publicInfo: ColumnType<Record<string, unknown>, string, string>
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   businesses: BusinessesTable
   businessMembers: BusinessMembersTable
   businessApplications: BusinessApplicationsTable
+  walletConnections: WalletConnectionsTable
 }

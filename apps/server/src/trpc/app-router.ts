@@ -1,6 +1,6 @@
 import { accountRouter, authRouter } from '../modules/auth/router'
 import { businessesRouter, businessRouter } from '../modules/businesses/router'
-import { adminRouter, onboardingRouter } from '../modules/onboarding/router'
+import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
 import { systemRouter } from '../modules/system/router'
 import { router } from './init'
 
@@ -12,6 +12,7 @@ export const appRouter = router({
   business: businessRouter,
   onboarding: onboardingRouter,
   admin: adminRouter,
+  provider: providerRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -46,6 +46,24 @@ export const onboardingRouter = router({
     ),
 })
 
+export const ZConnectExchangeInput = z.object({
+  apiKey: z.string().trim().min(8).max(200),
+  secretKey: z.string().trim().min(8).max(300),
+})
+
+export const ZConnectNwcInput = z.object({ url: z.string().trim().min(1).max(2000) })
+
+export const providerRouter = router({
+  connectExchange: businessProcedure
+    .input(ZConnectExchangeInput)
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.providerSetup.connectExchange(ctx.business, input, signal),
+    ),
+  connectNwc: businessProcedure
+    .input(ZConnectNwcInput)
+    .mutation(({ ctx, input }) => ctx.services.providerSetup.connectNwc(ctx.business, input)),
+})
+
 export const adminRouter = router({
   applications: operatorProcedure
     .input(z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }))

@@ -1,0 +1,137 @@
+/**
+ * A Kraken REST client: public market data and HMAC-signed private calls
+ * (API-Sign = base64(HMAC-SHA512(base64-decoded secret, path + SHA256(nonce + body)))).
+ * Replies are `{ error: string[], result }`; an error array becomes a KrakenApiError.
+ */
+import { createHash, createHmac } from 'node:crypto'
+import { fetchJson } from '../../lib/http'
+
+export interface KrakenCredentials {
+  apiKey: string
+  secret: string
+}
+
+export class KrakenApiError extends Error {
+  constructor(readonly errors: string[]) {
+    super(errors.join(', '))
+    this.name = 'KrakenApiError'
+  }
+
+  get isAuthError(): boolean {
+    return this.errors.some((e) =>
+      ['EAPI:Invalid key', 'EAPI:Invalid signature', 'EGeneral:Permission denied'].includes(e),
+    )
+  }
+}
+
+interface KrakenReply<T> {
+  error: string[]
+  result?: T
+}
+
+export interface KrakenTickerEntry {
+  /** last trade: [price, lot volume] */
+  c: [string, string]
+}
+
+export interface KrakenDepositAddress {
+  address: string
+  expiretm: string | number
+  new?: boolean
+}
+
+export interface KrakenDeposit {
+  method: string
+  aclass: string
+  asset: string
+  refid: string
+  txid: string
+  info: string
+  amount: string
+  fee: string
+  time: number
+  status: string
+}
+
+let lastNonce = 0n
+
+/** Strictly increasing within the process, microsecond-based across restarts. */
+function nextNonce(): string {
+  const now = BigInt(Date.now()) * 1000n
+  lastNonce = now > lastNonce ? now : lastNonce + 1n
+  return lastNonce.toString()
+}
+
+export class KrakenClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly credentials?: KrakenCredentials,
+  ) {}
+
+  private unwrap<T>(reply: KrakenReply<T>): T {
+    if (reply.error.length > 0 || reply.result === undefined) {
+      throw new KrakenApiError(reply.error.length > 0 ? reply.error : ['EGeneral:No result'])
+    }
+    return reply.result
+  }
+
+  async publicCall<T>(method: string, params: Record<string, string>, signal?: AbortSignal) {
+    const qs = new URLSearchParams(params).toString()
+    const { body } = await fetchJson<KrakenReply<T>>(`${this.baseUrl}/0/public/${method}?${qs}`, {
+      signal,
+    })
+    return this.unwrap(body)
+  }
+
+  async privateCall<T>(method: string, params: Record<string, string>, signal?: AbortSignal) {
+    if (!this.credentials) throw new KrakenApiError(['EAPI:Invalid key'])
+    const path = `/0/private/${method}`
+    const nonce = nextNonce()
+    const body = new URLSearchParams({ nonce, ...params }).toString()
+    const digest = createHash('sha256')
+      .update(nonce + body)
+      .digest()
+    const sign = createHmac('sha512', Buffer.from(this.credentials.secret, 'base64'))
+      .update(Buffer.concat([Buffer.from(path), digest]))
+      .digest('base64')
+    const { body: reply } = await fetchJson<KrakenReply<T>>(`${this.baseUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'API-Key': this.credentials.apiKey,
+        'API-Sign': sign,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body,
+      signal,
+    })
+    return this.unwrap(reply)
+  }
+
+  ticker(pairs: string[], signal?: AbortSignal) {
+    return this.publicCall<Record<string, KrakenTickerEntry>>(
+      'Ticker',
+      { pair: pairs.join(',') },
+      signal,
+    )
+  }
+
+  balance(signal?: AbortSignal) {
+    return this.privateCall<Record<string, string>>('Balance', {}, signal)
+  }
+
+  depositAddresses(
+    params: { asset: string; method: string; new?: boolean; amount?: string },
+    signal?: AbortSignal,
+  ) {
+    const p: Record<string, string> = { asset: params.asset, method: params.method }
+    if (params.new) p.new = 'true'
+    if (params.amount) p.amount = params.amount
+    return this.privateCall<KrakenDepositAddress[]>('DepositAddresses', p, signal)
+  }
+
+  depositStatus(params: { asset: string; method?: string }, signal?: AbortSignal) {
+    const p: Record<string, string> = { asset: params.asset }
+    if (params.method) p.method = params.method
+    return this.privateCall<KrakenDeposit[]>('DepositStatus', p, signal)
+  }
+}
