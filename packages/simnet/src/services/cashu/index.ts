@@ -51,12 +51,17 @@ function envFeePpk(): number | undefined {
   return Number.isInteger(value) && value >= 0 ? value : undefined
 }
 
+/** The mint's node, with one confirmed LSP channel on a fresh world (half pushed to the mint). */
 function mintNode(world: World): LnNode {
-  const node =
-    world.lightning.node(MINT_NODE_ID) ?? world.lightning.createNode(MINT_NODE_ID, 'Cashu mint')
+  const node = world.lightning.createNode(MINT_NODE_ID, 'Cashu mint')
   if (!node.channels().some((c) => c.state !== 'closed')) {
-    // One channel with half pushed to the mint: inbound for mint quotes, outbound for melts.
-    world.lightning.openChannelFromLsp(MINT_NODE_ID, CHANNEL_CAPACITY_SAT, CHANNEL_PUSH_SAT)
+    // Inbound liquidity for mint quotes, outbound (the pushed half) for melts.
+    const channel = world.lightning.openChannelFromLsp(
+      MINT_NODE_ID,
+      CHANNEL_CAPACITY_SAT,
+      CHANNEL_PUSH_SAT,
+    )
+    world.chain.mine(channel.confirmationsNeeded)
   }
   return node
 }

@@ -199,6 +199,7 @@ export class CashuQuotes {
   }
 
   private invoiceAlreadyPaid(paymentHash: string): boolean {
+    if (this.node.lookupPayment(paymentHash)?.status === 'SUCCEEDED') return true
     const melts = Object.values(this.state.meltQuotes)
     if (melts.some((q) => q.paymentHash === paymentHash && q.state !== 'UNPAID')) return true
     const own = this.mintQuoteByHash(paymentHash)

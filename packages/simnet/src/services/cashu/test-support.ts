@@ -4,7 +4,10 @@
  */
 import { Amount, OutputData, type Proof } from '@cashu/cashu-ts'
 import { sha256 } from '@noble/hashes/sha2.js'
+import Fastify from 'fastify'
 import type { KeyRing, Persistence } from '../../world/api'
+import { createWorld, type SimWorld } from '../../world/index'
+import { MINT_PREFIX, registerCashu } from './index'
 import type { MintKeyset } from './keysets'
 import type { CashuLedger } from './ledger'
 import { splitPow2 } from './ledger'
@@ -80,4 +83,38 @@ export function issueProofs(ledger: CashuLedger, amountSat: number): Proof[] {
 /** Proofs as a wallet sends them on the wire. */
 export function wireProofs(proofs: Proof[]) {
   return proofs.map((p) => ({ id: p.id, amount: p.amount.toNumber(), secret: p.secret, C: p.C }))
+}
+
+export interface MintHarness {
+  world: SimWorld
+  baseUrl: string
+  mintUrl: string
+  close(): Promise<void>
+  /** Closes everything and starts again from the same data folder and port. */
+  restart(): Promise<MintHarness>
+}
+
+/** A real world and HTTP server with the mint mounted, on 127.0.0.1. */
+export async function startMintHarness(dataDir: string, port = 0): Promise<MintHarness> {
+  const world = await createWorld({ dataDir })
+  const app = Fastify()
+  await registerCashu(app, world)
+  const address = await app.listen({ host: '127.0.0.1', port })
+  world.baseUrl = address
+  const close = async () => {
+    await app.close()
+    await world.close()
+  }
+  return {
+    world,
+    baseUrl: address,
+    mintUrl: `${address}${MINT_PREFIX}`,
+    close,
+    restart: async () => {
+      await close()
+      // let pooled client sockets see the close before the next request reuses them
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return startMintHarness(dataDir, Number(new URL(address).port))
+    },
+  }
 }
