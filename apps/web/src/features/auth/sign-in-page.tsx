@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { FormControl, FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PasswordInput } from '@/components/ui/password-input'
+import { handleFormError } from '@/lib/form-errors'
+import { useTRPC } from '@/lib/trpc'
+import { emailSchema, existingPasswordSchema } from '@/lib/validation'
+import { AuthCard } from './auth-card'
+import { useFinishSignIn } from './use-finish-sign-in'
+
+export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
+  const { t } = useTranslation()
+  const trpc = useTRPC()
+  const finishSignIn = useFinishSignIn(redirectTo)
+
+  const schema = useMemo(
+    () => z.object({ email: emailSchema(t), password: existingPasswordSchema(t) }),
+    [t],
+  )
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '' },
+  })
+  const signIn = useMutation(
+    trpc.auth.signIn.mutationOptions({
+      onSuccess: finishSignIn,
+      onError: (error) => {
+        const appError = handleFormError(error, form, { title: t('auth.signIn.failedTitle') })
+        if (appError.code === 'INVALID_CREDENTIALS') form.resetField('password')
+      },
+    }),
+  )
+  const { errors } = form.formState
+
+  return (
+    <AuthCard
+      pageTitle={t('auth.signIn.title')}
+      heading={t('auth.signIn.heading')}
+      description={t('auth.signIn.description')}
+      footer={
+        <>
+          {t('auth.signIn.noAccount')}{' '}
+          <Link
+            to="/sign-up"
+            search={{ redirect: redirectTo }}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('auth.signIn.createAccount')}
+          </Link>
+        </>
+      }
+    >
+      <form
+        noValidate
+        className="grid gap-5"
+        onSubmit={form.handleSubmit((values) => signIn.mutate(values))}
+      >
+        <FormField id="email" label={t('auth.fields.email')} error={errors.email?.message}>
+          <FormControl>
+            <Input
+              type="email"
+              autoComplete="email"
+              autoFocus
+              placeholder={t('auth.fields.emailPlaceholder')}
+              {...form.register('email')}
+            />
+          </FormControl>
+        </FormField>
+        <FormField id="password" label={t('auth.fields.password')} error={errors.password?.message}>
+          <FormControl>
+            <PasswordInput autoComplete="current-password" {...form.register('password')} />
+          </FormControl>
+        </FormField>
+        <Button type="submit" size="lg" className="mt-1 w-full" isLoading={signIn.isPending}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,164 @@
+import { Link, linkOptions, useMatchRoute } from '@tanstack/react-router'
+import {
+  ArrowLeftRight,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  MonitorSmartphone,
+  Receipt,
+  Settings,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '@/components/ui/badge'
+import { Spinner } from '@/components/ui/spinner'
+import { cn } from '@/lib/utils'
+import { useSignOut } from './use-sign-out'
+
+const itemClass =
+  'flex h-9 w-full items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/25'
+const activeClass = 'bg-primary-soft text-primary hover:bg-primary-soft hover:text-primary'
+
+function useBusinessLinks(businessId: string) {
+  const params = { businessId }
+  return {
+    dashboard: linkOptions({ to: '/$businessId/sales/dashboard', params }),
+    sales: linkOptions({ to: '/$businessId/sales/transactions', params }),
+    devices: linkOptions({ to: '/$businessId/devices/logins', params }),
+    staffLogins: linkOptions({ to: '/$businessId/devices/stafflogins', params }),
+    settings: linkOptions({ to: '/$businessId/devices/settings', params }),
+    account: linkOptions({ to: '/$businessId/account', params }),
+  }
+}
+
+function NavItem({
+  icon: Icon,
+  isActive,
+  children,
+}: {
+  icon: LucideIcon
+  isActive?: boolean
+  children: ReactNode
+}) {
+  return (
+    <>
+      <Icon className={cn('size-4 shrink-0', isActive ? 'text-primary' : '')} aria-hidden />
+      <span className="truncate">{children}</span>
+    </>
+  )
+}
+
+/** Where one can go inside a business; `onNavigate` lets the narrow-screen menu close itself. */
+export function BusinessNav({
+  businessId,
+  onNavigate,
+}: {
+  businessId: string
+  onNavigate?: () => void
+}) {
+  const { t } = useTranslation()
+  const links = useBusinessLinks(businessId)
+  const matchRoute = useMatchRoute()
+  const isAt = (...targets: { to: string }[]) =>
+    targets.some((target) => Boolean(matchRoute({ to: target.to, fuzzy: true })))
+
+  const item = (
+    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'account',
+    icon: LucideIcon,
+    label: string,
+    activeOn: { to: string }[],
+  ) => {
+    const isActive = isAt(...activeOn)
+    return (
+      <li key={key}>
+        <Link
+          {...links[key]}
+          onClick={onNavigate}
+          aria-current={isActive ? 'page' : undefined}
+          className={cn(itemClass, isActive && activeClass)}
+        >
+          <NavItem icon={icon} isActive={isActive}>
+            {label}
+          </NavItem>
+        </Link>
+      </li>
+    )
+  }
+
+  return (
+    <nav aria-label={t('nav.mainLabel')} className="flex flex-1 flex-col gap-6">
+      <ul className="flex flex-col gap-0.5">
+        {item('dashboard', LayoutDashboard, t('nav.dashboard'), [links.dashboard])}
+        {item('sales', Receipt, t('nav.sales'), [links.sales])}
+        <li>
+          <span
+            aria-disabled="true"
+            className={cn(
+              itemClass,
+              'cursor-not-allowed opacity-60 hover:bg-transparent hover:text-muted-foreground',
+            )}
+          >
+            <NavItem icon={ArrowLeftRight}>{t('nav.exchange')}</NavItem>
+            <Badge variant="outline" className="ml-auto">
+              {t('common.soon')}
+            </Badge>
+          </span>
+        </li>
+        {item('devices', MonitorSmartphone, t('nav.devices'), [links.devices, links.staffLogins])}
+        {item('settings', Settings, t('nav.settings'), [links.settings])}
+      </ul>
+      <ul className="mt-auto flex flex-col gap-0.5">
+        {item('account', UserRound, t('nav.account'), [links.account])}
+        <li>
+          <SupportLink />
+        </li>
+        <li>
+          <SignOutButton />
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+function supportHref(): string {
+  return import.meta.env.VITE_SUPPORT_URL || `mailto:support@${window.location.hostname}`
+}
+
+function SupportLink() {
+  const { t } = useTranslation()
+  const href = supportHref()
+  const isWeb = /^https?:/i.test(href)
+  return (
+    <a
+      href={href}
+      className={itemClass}
+      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      <NavItem icon={LifeBuoy}>{t('nav.support')}</NavItem>
+    </a>
+  )
+}
+
+function SignOutButton() {
+  const { t } = useTranslation()
+  const signOut = useSignOut()
+  return (
+    <button
+      type="button"
+      className={cn(itemClass, 'cursor-pointer')}
+      disabled={signOut.isPending}
+      onClick={() => signOut.mutate()}
+    >
+      {signOut.isPending ? (
+        <>
+          <Spinner />
+          <span>{t('nav.signOut')}</span>
+        </>
+      ) : (
+        <NavItem icon={LogOut}>{t('nav.signOut')}</NavItem>
+      )}
+    </button>
+  )
+}

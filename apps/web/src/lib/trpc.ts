@@ -1,0 +1,68 @@
+/**
+ * The typed client for the server's tRPC API at /trpc. Queries and mutations go batched over
+ * HTTP; subscriptions over server-sent events, reconnecting after transient server errors.
+ */
+import type { AppRouter } from '@app/server/router'
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  retryLink,
+  splitLink,
+} from '@trpc/client'
+import {
+  createTRPCContext,
+  type TRPCOptionsProxy,
+  type inferOutput,
+} from '@trpc/tanstack-react-query'
+import superjson from 'superjson'
+
+export type { AppRouter }
+export type Trpc = TRPCOptionsProxy<AppRouter>
+export type TrpcClient = ReturnType<typeof createTrpcClient>
+/** The signed-in user as the server describes them. */
+export type Profile = NonNullable<inferOutput<Trpc['auth']['getProfile']>>
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
+
+const API_URL = '/trpc'
+/** The server refuses mutations that do not carry this header (a cross-site form cannot). */
+const SOURCE_HEADER = { 'x-trpc-source': 'web' } as const
+const TRANSIENT_CODES = new Set([
+  'INTERNAL_SERVER_ERROR',
+  'BAD_GATEWAY',
+  'SERVICE_UNAVAILABLE',
+  'GATEWAY_TIMEOUT',
+])
+
+export function createTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: [
+          retryLink({
+            retry: ({ error }) => {
+              const code = error.data?.code
+              return code === undefined || TRANSIENT_CODES.has(code)
+            },
+            retryDelayMs: (attempt) => Math.min(500 * 2 ** attempt, 30_000),
+          }),
+          httpSubscriptionLink({
+            url: API_URL,
+            transformer: superjson,
+            // EventSource cannot set headers; the source goes as a connection parameter.
+            connectionParams: () => SOURCE_HEADER,
+            eventSourceOptions: { withCredentials: true },
+          }),
+        ],
+        false: httpBatchLink({
+          url: API_URL,
+          transformer: superjson,
+          headers: () => SOURCE_HEADER,
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        }),
+      }),
+    ],
+  })
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { guardBusinessArea } from '@/features/onboarding/onboarding-routes'
+import { BusinessLayout } from '@/features/shell/business-layout'
+
+export const Route = createFileRoute('/_auth/$businessId')({
+  beforeLoad: ({ context, params }) => guardBusinessArea(context, params.businessId),
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(context.trpc.businesses.list.queryOptions()),
+  component: BusinessAreaLayout,
+})
+
+function BusinessAreaLayout() {
+  const { businessId } = Route.useParams()
+  return <BusinessLayout businessId={businessId} />
+}

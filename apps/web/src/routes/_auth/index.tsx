@@ -1,0 +1,29 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { BusinessSelectionPage } from '@/features/businesses/business-selection-page'
+import { SimpleShell } from '@/features/shell/simple-shell'
+
+export const Route = createFileRoute('/_auth/')({
+  loader: async ({ context }) => {
+    const businesses = await context.queryClient.ensureQueryData(
+      context.trpc.businesses.list.queryOptions(),
+    )
+    const [first] = businesses
+    if (!first) throw redirect({ to: '/onboarding/new-business', replace: true })
+    if (businesses.length === 1) {
+      throw redirect({
+        to: '/$businessId/sales/dashboard',
+        params: { businessId: first.id },
+        replace: true,
+      })
+    }
+  },
+  component: BusinessSelectionRoute,
+})
+
+function BusinessSelectionRoute() {
+  return (
+    <SimpleShell>
+      <BusinessSelectionPage />
+    </SimpleShell>
+  )
+}

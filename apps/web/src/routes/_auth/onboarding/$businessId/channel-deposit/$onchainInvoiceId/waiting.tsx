@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '@/components/page-header'
+
+export const Route = createFileRoute(
+  '/_auth/onboarding/$businessId/channel-deposit/$onchainInvoiceId/waiting',
+)({
+  component: ChannelDepositWaitingPage,
+})
+
+function ChannelDepositWaitingPage() {
+  const { t } = useTranslation()
+  return <PageHeader title={t('pages.channelDepositWaiting')} />
+}
