@@ -9,7 +9,8 @@ import type { KeyRing, LnNode, Persistence, World } from '../../world/api'
 import { registerCashuControl } from './control'
 import { KeysetRegistry } from './keysets'
 import { CashuLedger } from './ledger'
-import { CashuQuotes } from './quotes'
+import { MeltQuotes } from './melt-quotes'
+import { MintQuotes } from './mint-quotes'
 import { mintRoutes, type MintIdentity } from './routes'
 import { loadCashuState, type CashuState } from './state'
 
@@ -73,13 +74,21 @@ export async function registerCashu(
 ): Promise<void> {
   const { state, ledger } = createCashuLedger(world.keys, world.persistence, opts)
   const node = mintNode(world)
-  const quotes = new CashuQuotes(ledger, world.lightning, node, state, world.persistence)
+  const mintQuotes = new MintQuotes(ledger, node, state, world.persistence)
+  const meltQuotes = new MeltQuotes(
+    ledger,
+    world.lightning,
+    node,
+    mintQuotes,
+    state,
+    world.persistence,
+  )
   const identity: MintIdentity = {
     name: 'Simnet Cashu mint',
     pubkey: bytesToHex(secp256k1.getPublicKey(world.keys.privateKey('cashu:mint'), true)),
     version: 'simnet/0.1.0',
     description: 'A simulated regtest mint: its ecash is backed by no real bitcoin.',
   }
-  await app.register(mintRoutes(ledger, quotes, identity), { prefix: MINT_PREFIX })
+  await app.register(mintRoutes(ledger, mintQuotes, meltQuotes, identity), { prefix: MINT_PREFIX })
   registerCashuControl(app, world, ledger, () => `${world.baseUrl}${MINT_PREFIX}`)
 }

@@ -5,7 +5,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { CashuCode, CashuError } from './errors'
 import type { CashuLedger } from './ledger'
-import type { CashuQuotes } from './quotes'
+import type { MeltQuotes } from './melt-quotes'
+import type { MintQuotes } from './mint-quotes'
 import { MAX_AMOUNT_SAT, MIN_AMOUNT_SAT } from './quotes'
 import {
   ZCheckStateRequest,
@@ -48,7 +49,8 @@ export function mintInfo(identity: MintIdentity): Record<string, unknown> {
 
 export function mintRoutes(
   ledger: CashuLedger,
-  quotes: CashuQuotes,
+  mintQuotes: MintQuotes,
+  meltQuotes: MeltQuotes,
   identity: MintIdentity,
 ): (app: FastifyInstance) => Promise<void> {
   // eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async
@@ -88,21 +90,21 @@ export function mintRoutes(
     })
 
     app.post('/v1/mint/quote/bolt11', (req) =>
-      quotes.createMintQuote(parseBody(ZMintQuoteRequest, req.body)),
+      mintQuotes.createMintQuote(parseBody(ZMintQuoteRequest, req.body)),
     )
 
     app.get<{ Params: { quote: string } }>('/v1/mint/quote/bolt11/:quote', (req) =>
-      quotes.getMintQuote(req.params.quote),
+      mintQuotes.getMintQuote(req.params.quote),
     )
 
     app.post('/v1/mint/bolt11', (req) => {
       const body = parseBody(ZMintRequest, req.body)
-      return { signatures: quotes.mint(body) }
+      return { signatures: mintQuotes.mint(body) }
     })
 
     app.post('/v1/melt/quote/bolt11', (req) => {
       const body = parseBody(ZMeltQuoteRequest, req.body)
-      return quotes.createMeltQuote({
+      return meltQuotes.createMeltQuote({
         request: body.request,
         unit: body.unit,
         amountlessMsat: body.options?.amountless?.amount_msat ?? null,
@@ -110,9 +112,9 @@ export function mintRoutes(
     })
 
     app.get<{ Params: { quote: string } }>('/v1/melt/quote/bolt11/:quote', (req) =>
-      quotes.getMeltQuote(req.params.quote),
+      meltQuotes.getMeltQuote(req.params.quote),
     )
 
-    app.post('/v1/melt/bolt11', async (req) => quotes.melt(parseBody(ZMeltRequest, req.body)))
+    app.post('/v1/melt/bolt11', async (req) => meltQuotes.melt(parseBody(ZMeltRequest, req.body)))
   }
 }
