@@ -161,6 +161,30 @@ describe('cashu mint with the cashu-ts wallet', () => {
     expect(await mintCodeOf(wallet.createMeltQuoteBolt11(invoice.paymentRequest))).toBe(20006)
   })
 
+  it('answers 20004 when the payment fails and leaves the inputs spendable', async () => {
+    const island = h.world.lightning.createNode('cashu-test-island')
+    const invoice = island.addInvoice({ valueMsat: 100_000 })
+    const { wallet, proofs } = await walletWithProofs(200)
+    const quote = await wallet.createMeltQuoteBolt11(invoice.paymentRequest)
+    const { send } = await wallet.send(quote.amount.add(quote.fee_reserve), proofs, {
+      includeFees: true,
+    })
+    expect(await mintCodeOf(wallet.meltProofsBolt11(quote, send))).toBe(20004)
+    expect((await wallet.checkMeltQuoteBolt11(quote.quote)).state).toBe('UNPAID')
+    const states = await wallet.checkProofsStates(send)
+    expect(states.every((s) => s.state === 'UNSPENT')).toBe(true)
+  })
+
+  it('refuses mint quotes outside the advertised amount range with 11006', async () => {
+    for (const amount of [0, 10_000_001]) {
+      const res = await post('/cashu/v1/mint/quote/bolt11', { amount, unit: 'sat' })
+      expect(res.status).toBe(400)
+      expect(res.json).toMatchObject({ code: 11006 })
+    }
+    const usd = await post('/cashu/v1/mint/quote/bolt11', { amount: 5, unit: 'usd' })
+    expect(usd.json).toMatchObject({ code: 11013 })
+  })
+
   it('rejects unbalanced swaps (11005) and unknown keysets (12001) over HTTP', async () => {
     const { wallet, proofs } = await walletWithProofs(64)
     const keysetId = proofs[0]!.id
@@ -208,5 +232,28 @@ describe('cashu mint with the cashu-ts wallet', () => {
     const again = new Wallet(h.mintUrl, { unit: 'sat' })
     await again.loadMint()
     expect(await mintCodeOf(again.receive(token))).toBe(11001)
+  })
+
+  it('rotates the keyset when the fee changes: old proofs spend, old outputs answer 12002', async () => {
+    const { proofs } = await walletWithProofs(16)
+    const oldId = proofs[0]!.id
+    const res = await post('/control/cashu/keyset', { inputFeePpk: 0 })
+    const info = res.json as { keysetIds: string[]; feePpk: number }
+    expect(info.feePpk).toBe(0)
+    expect(info.keysetIds[0]).not.toBe(oldId)
+    expect(info.keysetIds).toContain(oldId)
+    const stale = await post('/cashu/v1/swap', {
+      inputs: proofs.map((p) => ({ id: p.id, amount: 16, secret: p.secret, C: p.C })),
+      outputs: [{ id: oldId, amount: 15, B_: '02' + 'bb'.repeat(32) }],
+    })
+    expect(stale.json).toMatchObject({ code: 12002 })
+    const fresh = new Wallet(h.mintUrl, { unit: 'sat' })
+    await fresh.loadMint()
+    // /v1/keys lists active keysets only (NUT-01); the wallet needs the old keys to check DLEQs
+    await fresh.keyChain.ensureKeysetKeys(oldId)
+    const token = getEncodedToken({ mint: h.mintUrl, proofs, unit: 'sat' })
+    const received = await fresh.receive(token)
+    expect(total(received)).toBe(15) // one input of the old keyset still pays its 100 ppk
+    expect(received.every((p) => p.id === info.keysetIds[0])).toBe(true)
   })
 })
