@@ -4,10 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { World } from '../../world/api'
-import { registerNwcControlRoutes } from './nwc/control'
+import { serviceDirectory } from '../control/directory'
+import { NWC_CONTROL_PATH, connectionView, registerNwcControlRoutes } from './nwc/control'
+import { relayUrlFor } from './nwc/connections'
 import { NwcWalletService } from './nwc/service'
 import { Relay } from './relay/relay'
-import { registerRelayRoute } from './relay/ws'
+import { RELAY_PATH, registerRelayRoute } from './relay/ws'
 
 export { RELAY_PATH } from './relay/ws'
 export { NWC_CONTROL_PATH } from './nwc/control'
@@ -21,6 +23,20 @@ export function registerNostr(app: FastifyInstance, world: World): Promise<void>
   })
   service.start()
   registerNwcControlRoutes(app, world, service)
+  // the /control/services entry, with the connections issued so far
+  serviceDirectory(world).describe('nostr', () => ({
+    relayUrl: relayUrlFor(world.baseUrl, RELAY_PATH),
+    nwcControlUrl: `${world.baseUrl}${NWC_CONTROL_PATH}`,
+    nwcConnections: service.book.all().map((record) => {
+      const view = connectionView(service, world, record)
+      return {
+        name: view.name,
+        uri: view.uri,
+        walletPubkey: view.walletPubkey,
+        nodeId: view.nodeId,
+      }
+    }),
+  }))
   app.addHook('onClose', (_instance, done) => {
     service.stop()
     done()

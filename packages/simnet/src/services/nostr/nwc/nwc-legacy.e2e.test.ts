@@ -168,6 +168,19 @@ describe('NWC control and restart', () => {
     expect(list.connections).toEqual([])
   })
 
+  it('lists issued connections in /control/services', async () => {
+    const sim = await start()
+    const conn = await connect(sim, { name: 'listed' })
+    const services = (await (await fetch(`${sim.baseUrl}/control/services`)).json()) as {
+      nostr: { relayUrl: string; nwcControlUrl: string; nwcConnections: unknown[] }
+    }
+    expect(services.nostr.relayUrl).toBe(conn.relayUrl)
+    expect(services.nostr.nwcControlUrl).toBe(`${sim.baseUrl}/control/nwc/connections`)
+    expect(services.nostr.nwcConnections).toEqual([
+      { name: 'listed', uri: conn.uri, walletPubkey: conn.walletPubkey, nodeId: conn.nodeId },
+    ])
+  })
+
   it('keeps connections, balances and history across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simnet-nwc-restart-'))
     dirs.push(dir)
