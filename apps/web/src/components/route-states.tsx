@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { parseAppError } from '@/lib/app-error'
 import { reportError } from '@/lib/error-reporting'
 import { appErrorMessage } from '@/lib/notify'
+import { usePageTitle } from '@/lib/use-page-title'
 import { Button } from './ui/button'
 import { Spinner } from './ui/spinner'
 
@@ -23,6 +24,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
   const queryErrorResetBoundary = useQueryErrorResetBoundary()
   const appError = parseAppError(error)
+  usePageTitle(t('routeError.title'))
 
   useEffect(() => {
     queryErrorResetBoundary.reset()
@@ -59,6 +61,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
 
 export function NotFound() {
   const { t } = useTranslation()
+  usePageTitle(t('routeError.notFoundTitle'))
   return (
     <div className="mx-auto flex min-h-[40vh] max-w-md flex-col items-center justify-center gap-3 px-6 text-center">
       <p className="text-sm font-semibold text-primary">404</p>

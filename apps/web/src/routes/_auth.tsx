@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }) => {
-    const profile = await context.queryClient.ensureQueryData(
+    const profile = await context.queryClient.fetchQuery(
       context.trpc.auth.getProfile.queryOptions(),
     )
     if (!profile) {

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_public')({
     return parsed.success ? parsed.data : {}
   },
   beforeLoad: async ({ context }) => {
-    const profile = await context.queryClient.ensureQueryData(
+    const profile = await context.queryClient.fetchQuery(
       context.trpc.auth.getProfile.queryOptions(),
     )
     if (profile) throw redirect({ to: '/', replace: true })

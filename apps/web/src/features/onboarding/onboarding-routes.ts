@@ -1,6 +1,8 @@
 /**
  * Route guards of onboarding and the business area: read the business's onboarding step
  * (a business the user cannot see is "not found") and send the user to the page it belongs to.
+ * Guards use fetchQuery: cached data while fresh, a new answer once something invalidated it
+ * (a step form that moved the business on must invalidate `business.onboardingStep`).
  */
 import { notFound, redirect } from '@tanstack/react-router'
 import { parseAppError } from '@/lib/app-error'
@@ -29,7 +31,7 @@ const ONBOARDING_ROUTES = {
 
 async function ensureOnboardingStep(context: RouterContext, businessId: string): Promise<string> {
   try {
-    const { step } = await context.queryClient.ensureQueryData(
+    const { step } = await context.queryClient.fetchQuery(
       context.trpc.business.onboardingStep.queryOptions({ businessId }),
     )
     return step

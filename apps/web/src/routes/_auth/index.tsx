@@ -4,7 +4,7 @@ import { SimpleShell } from '@/features/shell/simple-shell'
 
 export const Route = createFileRoute('/_auth/')({
   loader: async ({ context }) => {
-    const businesses = await context.queryClient.ensureQueryData(
+    const businesses = await context.queryClient.fetchQuery(
       context.trpc.businesses.list.queryOptions(),
     )
     const [first] = businesses
