@@ -1,0 +1,7 @@
+export { startSimnet } from './server'
+export type { Simnet, StartSimnetOptions } from './server'
+export { createWorld } from './world/index'
+export type { CreateWorldOptions, SimWorld } from './world/index'
+export * from './world/api'
+export { serviceDirectory } from './services/control/directory'
+export type { ServiceEntry } from './services/control/directory'
