@@ -74,7 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false })
+    await app.register(fastifyStatic, { root: webDist })
     // Client-side routes: any other GET that wants a page gets the app shell.
     app.setNotFoundHandler((req, reply) => {
       const wantsPage = req.method === 'GET' && !req.url.startsWith('/trpc')
