@@ -76,6 +76,10 @@ describe('cashu mint with the cashu-ts wallet', () => {
       feePpk: number
     }
     expect(control.mintUrl).toBe(h.mintUrl)
+    const services = (await (await fetch(`${h.baseUrl}/control/services`)).json()) as {
+      cashu: unknown
+    }
+    expect(services.cashu).toEqual(control)
     expect(control.feePpk).toBe(100)
     const keysets = (await (await fetch(`${h.mintUrl}/v1/keysets`)).json()) as {
       keysets: { id: string; unit: string; active: boolean; input_fee_ppk: number }[]

@@ -6,7 +6,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import type { FastifyInstance } from 'fastify'
 import type { KeyRing, LnNode, Persistence, World } from '../../world/api'
-import { registerCashuControl } from './control'
+import { serviceDirectory } from '../control/directory'
+import { cashuInfo, registerCashuControl } from './control'
 import { KeysetRegistry } from './keysets'
 import { CashuLedger } from './ledger'
 import { MeltQuotes } from './melt-quotes'
@@ -90,5 +91,7 @@ export async function registerCashu(
     description: 'A simulated regtest mint: its ecash is backed by no real bitcoin.',
   }
   await app.register(mintRoutes(ledger, mintQuotes, meltQuotes, identity), { prefix: MINT_PREFIX })
-  registerCashuControl(app, world, ledger, () => `${world.baseUrl}${MINT_PREFIX}`)
+  const mintUrl = () => `${world.baseUrl}${MINT_PREFIX}`
+  registerCashuControl(app, world, ledger, mintUrl)
+  serviceDirectory(world).describe('cashu', () => cashuInfo(mintUrl(), ledger))
 }

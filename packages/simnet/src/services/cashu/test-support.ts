@@ -4,10 +4,10 @@
  */
 import { Amount, OutputData, type Proof } from '@cashu/cashu-ts'
 import { sha256 } from '@noble/hashes/sha2.js'
-import Fastify from 'fastify'
 import type { KeyRing, Persistence } from '../../world/api'
-import { createWorld, type SimWorld } from '../../world/index'
-import { MINT_PREFIX, registerCashu } from './index'
+import { startSimnet } from '../../server'
+import type { SimWorld } from '../../world/index'
+import { MINT_PREFIX } from './index'
 import type { MintKeyset } from './keysets'
 import type { CashuLedger } from './ledger'
 import { splitPow2 } from './ledger'
@@ -94,27 +94,19 @@ export interface MintHarness {
   restart(): Promise<MintHarness>
 }
 
-/** A real world and HTTP server with the mint mounted, on 127.0.0.1. */
+/** The whole simnet server on 127.0.0.1, the mint under /cashu. */
 export async function startMintHarness(dataDir: string, port = 0): Promise<MintHarness> {
-  const world = await createWorld({ dataDir })
-  const app = Fastify()
-  await registerCashu(app, world)
-  const address = await app.listen({ host: '127.0.0.1', port })
-  world.baseUrl = address
-  const close = async () => {
-    await app.close()
-    await world.close()
-  }
+  const sim = await startSimnet({ port, dataDir, mineIntervalMs: 0 })
   return {
-    world,
-    baseUrl: address,
-    mintUrl: `${address}${MINT_PREFIX}`,
-    close,
+    world: sim.world,
+    baseUrl: sim.url,
+    mintUrl: `${sim.url}${MINT_PREFIX}`,
+    close: () => sim.close(),
     restart: async () => {
-      await close()
+      await sim.close()
       // let pooled client sockets see the close before the next request reuses them
       await new Promise((resolve) => setTimeout(resolve, 50))
-      return startMintHarness(dataDir, Number(new URL(address).port))
+      return startMintHarness(dataDir, Number(new URL(sim.url).port))
     },
   }
 }
