@@ -165,6 +165,22 @@ describe('cashu mint with the cashu-ts wallet', () => {
     expect(await mintCodeOf(wallet.createMeltQuoteBolt11(invoice.paymentRequest))).toBe(20006)
   })
 
+  it('settles a melt to its own mint quote internally, with no fee reserve', async () => {
+    const minter = new Wallet(h.mintUrl, { unit: 'sat' })
+    await minter.loadMint()
+    const mintQuote = await minter.createMintQuoteBolt11(100)
+    const { wallet, proofs } = await walletWithProofs(300)
+    const meltQuote = await wallet.createMeltQuoteBolt11(mintQuote.request)
+    expect(meltQuote.fee_reserve.toNumber()).toBe(0)
+    const { send } = await wallet.send(100, proofs, { includeFees: true })
+    const melted = await wallet.meltProofsBolt11(meltQuote, send)
+    expect(melted.quote.state).toBe('PAID')
+    expect((await minter.checkMintQuoteBolt11(mintQuote.quote)).state).toBe('PAID')
+    expect(total(await minter.mintProofsBolt11(100, mintQuote.quote))).toBe(100)
+    // the invoice can no longer be paid over Lightning
+    await expect(h.world.payer.pay(mintQuote.request)).resolves.toMatchObject({ status: 'FAILED' })
+  })
+
   it('answers 20004 when the payment fails and leaves the inputs spendable', async () => {
     const island = h.world.lightning.createNode('cashu-test-island')
     const invoice = island.addInvoice({ valueMsat: 100_000 })

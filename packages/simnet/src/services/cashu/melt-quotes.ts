@@ -141,7 +141,8 @@ export class MeltQuotes {
     quote.preimage = outcome.preimage
     quote.feePaid = outcome.feeSat
     const changeSat = checked.totalSat - checked.feeSat - quote.amount - outcome.feeSat
-    const amounts = splitPow2(changeSat).slice(0, blanks.length)
+    // too few blank outputs: keep the largest parts (a wallet sends enough per NUT-08)
+    const amounts = blanks.length === 0 ? [] : splitPow2(changeSat).slice(-blanks.length)
     const change =
       amounts.length > 0 ? this.ledger.sign(blanks.slice(0, amounts.length), amounts) : []
     this.persistence.save()
@@ -155,8 +156,10 @@ export class MeltQuotes {
     if (own) {
       // An invoice of this mint: settle it in the books instead of paying ourselves.
       if (own.state !== 'UNPAID') return { error: 'invoice already paid' }
-      own.state = 'PAID'
       const preimage = this.node.lookupInvoice(own.paymentHash)?.preimage ?? ''
+      own.state = 'PAID'
+      // nobody may pay it over Lightning any more
+      this.node.cancelInvoice(own.paymentHash)
       return { preimage, feeSat: 0 }
     }
     let payment: LnPayment
