@@ -62,7 +62,10 @@ export async function startSimnet(options: StartSimnetOptions): Promise<Simnet> 
     await registerControl(app, world, { tlsCertPem: tls.certPem })
     await registerLnd(app, world)
     await registerLoop(app, world)
-    await registerNodehost(app, world, { autoApprove: options.autoApproveNodes ?? false })
+    await registerNodehost(app, world, {
+      autoApprove: options.autoApproveNodes ?? false,
+      tlsCertPem: tls.certPem,
+    })
     await registerEsplora(app, world)
     await registerNostr(app, world)
     await registerCashu(app, world)
