@@ -32,6 +32,27 @@ describe('onboardingPageTarget', () => {
     })
   })
 
+  it('keeps earlier application forms open until the application is submitted', () => {
+    for (const page of ['company-details', 'director-details', 'financial-details', 'pci']) {
+      expect(onboardingPageTarget('operations', page)).toEqual({ kind: 'stay' })
+    }
+    expect(onboardingPageTarget('director_corporation', 'company-details')).toEqual({
+      kind: 'stay',
+    })
+    expect(onboardingPageTarget('financial', 'pci')).toEqual({
+      kind: 'onboarding',
+      page: 'financial-details',
+    })
+    expect(onboardingPageTarget('pending', 'company-details')).toEqual({
+      kind: 'onboarding',
+      page: 'pending',
+    })
+    expect(onboardingPageTarget('paymentProvider', 'terms')).toEqual({
+      kind: 'onboarding',
+      page: 'payment-processor',
+    })
+  })
+
   it('sends a completed business to its dashboard', () => {
     expect(onboardingPageTarget('completed', 'company-details')).toEqual({ kind: 'dashboard' })
   })

@@ -27,15 +27,31 @@ interface StepPages {
   allowed: readonly OnboardingPage[]
 }
 
+/** The application forms in order; until it is submitted, earlier ones stay open for editing. */
+export const APPLICATION_PAGES = [
+  'company-details',
+  'director-details',
+  'financial-details',
+  'pci',
+  'operations-details',
+  'terms',
+] as const satisfies readonly OnboardingPage[]
+export type ApplicationPage = (typeof APPLICATION_PAGES)[number]
+
+/** An application step: its own page and every application page before it. */
+function applicationStep(main: ApplicationPage): StepPages {
+  return { main, allowed: APPLICATION_PAGES.slice(0, APPLICATION_PAGES.indexOf(main) + 1) }
+}
+
 const PAGES_BY_STEP: Record<string, StepPages> = {
-  company: { main: 'company-details', allowed: ['company-details'] },
-  director_partnership: { main: 'director-details', allowed: ['director-details'] },
-  director_corporation: { main: 'director-details', allowed: ['director-details'] },
-  director_sole_trader: { main: 'director-details', allowed: ['director-details'] },
-  financial: { main: 'financial-details', allowed: ['financial-details'] },
-  pci: { main: 'pci', allowed: ['pci'] },
-  operations: { main: 'operations-details', allowed: ['operations-details'] },
-  terms: { main: 'terms', allowed: ['terms'] },
+  company: applicationStep('company-details'),
+  director_partnership: applicationStep('director-details'),
+  director_corporation: applicationStep('director-details'),
+  director_sole_trader: applicationStep('director-details'),
+  financial: applicationStep('financial-details'),
+  pci: applicationStep('pci'),
+  operations: applicationStep('operations-details'),
+  terms: applicationStep('terms'),
   pending: { main: 'pending', allowed: ['pending'] },
   exchange: { main: 'new-exchange-account', allowed: ['new-exchange-account'] },
   paymentProvider: {
