@@ -73,7 +73,7 @@ function checkState(daemon: DaemonRecord, access: Access): void {
   throw unknownError(MESSAGES.STARTING)
 }
 
-function checkMacaroon(req: FastifyRequest, daemons: LndDaemons, nodeId: string): void {
+export function checkMacaroon(req: FastifyRequest, daemons: LndDaemons, nodeId: string): void {
   const header = req.headers['grpc-metadata-macaroon']
   const value = Array.isArray(header) ? header[0] : header
   if (!value) throw unknownError('expected 1 macaroon, got 0')

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Ajv from 'ajv'
 import { type Simnet, type StartSimnetOptions, startSimnet } from '../../server'
+import { lndDaemons } from './daemon'
 
 export interface TestSimnet extends Simnet {
   dataDir: string
@@ -152,18 +153,17 @@ export class RestClient {
   }
 }
 
+/** A client for a node's LND (or Loop) REST with its admin macaroon, unless one is given. */
 export function lndClient(
   sim: TestSimnet,
   nodeId: string,
   macaroonHex?: string | null,
+  service: 'lnd' | 'loop' = 'lnd',
 ): RestClient {
-  const entry = sim.services.lnd.nodes[nodeId]
-  const restUrl = entry?.restUrl ?? `${sim.url.replace('http:', 'https:')}/lnd/${nodeId}`
-  return new RestClient(
-    restUrl,
-    sim.services.lnd.tlsCertPem,
-    macaroonHex === undefined ? (entry?.macaroonHex ?? null) : macaroonHex,
-  )
+  const restUrl = `${sim.url.replace('http:', 'https:')}/${service}/${nodeId}`
+  const macaroon =
+    macaroonHex === undefined ? lndDaemons(sim.world).adminMacaroonHex(nodeId) : macaroonHex
+  return new RestClient(restUrl, sim.services.lnd.tlsCertPem, macaroon)
 }
 
 type Schema = Record<string, unknown>
