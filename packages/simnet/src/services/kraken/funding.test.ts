@@ -7,13 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import bolt11 from 'bolt11'
 import ccxt from 'ccxt'
-import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAYER_ID, createWorld } from '../../world/index'
+import { startSimnet } from '../../server'
+import type { Simnet } from '../../server'
+import { PAYER_ID } from '../../world/index'
 import type { SimWorld } from '../../world/index'
 import { DEPOSIT_CONFIRMATIONS } from './deposits'
-import { registerKraken } from './index'
 import type { Creds } from './test-support'
 import {
   addWithdrawKey,
@@ -24,7 +23,7 @@ import {
 
 let dir: string
 let world: SimWorld
-let app: FastifyInstance
+let sim: Simnet
 let root: string
 let base: string
 
@@ -39,16 +38,21 @@ function client(creds: Creds): InstanceType<typeof ccxt.kraken> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'simnet-kraken-'))
-  world = await createWorld({ dataDir: dir, seed: 'kraken-test', timeScale: 0.001 })
-  app = Fastify()
-  await registerKraken(app, world)
-  root = await app.listen({ port: 0, host: '127.0.0.1' })
+  // Blocks are mined by the tests alone, so confirmation counts are exact.
+  sim = await startSimnet({
+    port: 0,
+    dataDir: dir,
+    seed: 'kraken-test',
+    timeScale: 0.001,
+    mineIntervalMs: 0,
+  })
+  world = sim.world
+  root = sim.url
   base = `${root}/kraken`
 })
 
 afterAll(async () => {
-  await app.close()
-  await world.close()
+  await sim.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -3,33 +3,37 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ccxt from 'ccxt'
-import Fastify from 'fastify'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAYER_ID, createWorld } from '../../world/index'
+import { startSimnet } from '../../server'
+import type { Simnet } from '../../server'
+import { PAYER_ID } from '../../world/index'
 import type { SimWorld } from '../../world/index'
-import { registerKraken } from './index'
 import type { Creds } from './test-support'
 import { addWithdrawKey, balanceSat, newAccount, nextNonce, privateCall } from './test-support'
 import { ONCHAIN_FEE_SAT } from './withdrawals'
 
 let dir: string
 let world: SimWorld
-let app: FastifyInstance
+let sim: Simnet
 let root: string
 let base: string
 
 async function start(): Promise<void> {
-  world = await createWorld({ dataDir: dir, seed: 'kraken-withdraw', timeScale: 0.001 })
-  app = Fastify()
-  await registerKraken(app, world)
-  root = await app.listen({ port: 0, host: '127.0.0.1' })
+  // Blocks are mined by the tests alone, so confirmation counts are exact.
+  sim = await startSimnet({
+    port: 0,
+    dataDir: dir,
+    seed: 'kraken-withdraw',
+    timeScale: 0.001,
+    mineIntervalMs: 0,
+  })
+  world = sim.world
+  root = sim.url
   base = `${root}/kraken`
 }
 
 async function stop(): Promise<void> {
-  await app.close()
-  await world.close()
+  await sim.close()
 }
 
 /** A new account holding `sat`, deposited by Lightning from the payer. */
