@@ -20,6 +20,17 @@ export const SERVER_ERROR_CODES = [
   'FORBIDDEN_ORIGIN',
   'CONFLICT',
   'INTERNAL',
+  'STEP_NOT_ALLOWED',
+  'EXCHANGE_KEY_REJECTED',
+  'EXCHANGE_UNAVAILABLE',
+  'NWC_URL_INVALID',
+  'NWC_UNREACHABLE',
+  'NWC_MISSING_METHODS',
+  'NODE_ALREADY_EXISTS',
+  'NODE_PASSWORD_EMPTY',
+  'NODE_PASSWORD_TOO_SHORT',
+  'NODE_NOT_READY',
+  'DEPOSIT_BELOW_MINIMUM',
 ] as const
 
 /** Every code the UI has a message for: the server's, plus no answer at all and anything else. */

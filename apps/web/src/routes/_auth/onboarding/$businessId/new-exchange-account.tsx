@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { ExchangeAccountPage } from '@/features/wallet-setup/exchange-account-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-exchange-account')({
-  component: NewExchangeAccountPage,
+  component: NewExchangeAccountRoute,
 })
 
-function NewExchangeAccountPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.newExchangeAccount')} />
+function NewExchangeAccountRoute() {
+  const { businessId } = Route.useParams()
+  return <ExchangeAccountPage businessId={businessId} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { NwcNodePage } from '@/features/wallet-setup/nwc-node-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-nwc-node')({
-  component: NewNwcNodePage,
+  component: NewNwcNodeRoute,
 })
 
-function NewNwcNodePage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.newNwcNode')} />
+function NewNwcNodeRoute() {
+  const { businessId } = Route.useParams()
+  return <NwcNodePage businessId={businessId} />
 }

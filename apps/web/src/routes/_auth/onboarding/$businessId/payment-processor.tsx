@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { PaymentProcessorPage } from '@/features/wallet-setup/payment-processor-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/payment-processor')({
-  component: PaymentProcessorPage,
+  component: PaymentProcessorRoute,
 })
 
-function PaymentProcessorPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.paymentProcessor')} />
+function PaymentProcessorRoute() {
+  const { businessId } = Route.useParams()
+  return <PaymentProcessorPage businessId={businessId} />
 }
