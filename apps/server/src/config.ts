@@ -16,6 +16,16 @@ const ZEnv = z.object({
   SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
   EXCHANGE_API_URL: z.url().default('https://api.kraken.com'),
+  NODE_HOST: z.enum(['simnet', 'lnd-pool']).optional(),
+  NODE_HOST_URL: z.url().optional(),
+  NODE_HOST_TOKEN: z.string().optional(),
+  LSP_PUBKEY: z
+    .string()
+    .regex(/^(02|03)[0-9a-f]{64}$/, 'LSP_PUBKEY must be a 33-byte hex public key')
+    .optional(),
+  SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
+  DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -42,10 +52,19 @@ export interface AppConfig {
   autoApproveApplications: boolean
   /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
   externals: Externals
+  simnet: SimnetSettings
+  pollIntervals: { nodeMs: number; depositMs: number }
 }
 
 export interface Externals {
   exchangeBaseUrl: string
+  nodeHost: { kind: 'simnet'; url: string; token: string } | { kind: 'lnd-pool' }
+  lspPubkey: string | null
+}
+
+export interface SimnetSettings {
+  port: number
+  timeScale: number
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     autoApproveApplications: e.AUTO_APPROVE_APPLICATIONS
       ? e.AUTO_APPROVE_APPLICATIONS === 'true'
       : isDemo,
-    externals: { exchangeBaseUrl: e.EXCHANGE_API_URL.replace(/\/$/, '') },
+    externals: {
+      exchangeBaseUrl: e.EXCHANGE_API_URL.replace(/\/$/, ''),
+      nodeHost:
+        (e.NODE_HOST ?? (isDemo ? 'simnet' : 'lnd-pool')) === 'simnet'
+          ? { kind: 'simnet', url: e.NODE_HOST_URL ?? '', token: e.NODE_HOST_TOKEN ?? '' }
+          : { kind: 'lnd-pool' },
+      lspPubkey: e.LSP_PUBKEY ?? null,
+    },
+    simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
+    pollIntervals: { nodeMs: 1000, depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000) },
   }
 }

@@ -1,27 +1,49 @@
 /**
  * `npm start`: configuration, database (embedded PostgreSQL unless DATABASE_URL is set),
- * migrations, then the HTTP server; a clean stop on SIGINT/SIGTERM.
+ * migrations, the simulated network in demo mode, then the HTTP server and background work;
+ * a clean stop on SIGINT/SIGTERM.
  */
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { locateDatabase } from './db/locate'
+import { startDemoNetwork, type DemoNetwork } from './demo/simnet'
+import { every } from './jobs/interval'
 import { createServices } from './services'
 
 async function main(): Promise<void> {
-  const config = loadConfig()
+  let config = loadConfig()
   const located = await locateDatabase(config, { record: true })
   const database = connectDatabase(located.url)
   await migrateToLatest(database.db)
-  const services = createServices({ config, db: database.db, pool: database.pool })
+  let demo: DemoNetwork | undefined
+  if (config.isDemo) {
+    demo = await startDemoNetwork(config)
+    config = { ...config, externals: demo.externals }
+  }
+  let log: (msg: string, err?: unknown) => void = () => {}
+  const services = createServices({
+    config,
+    db: database.db,
+    pool: database.pool,
+    log: (msg, err) => log(msg, err),
+  })
   const app = await buildApp({ services, logger: config.env !== 'test' })
+  log = (msg, err) => app.log.warn({ err }, msg)
+  const depositWatcher = every(
+    config.pollIntervals.depositMs,
+    (signal) => services.deposits.tick(signal),
+    (err) => log('deposit watcher failed', err),
+  )
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app.log.info(`${signal} received, stopping`)
+    await depositWatcher.stop()
     await app.close()
+    await demo?.close()
     await database.close()
     await located.release()
     process.exit(0)
@@ -30,7 +52,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
-  const mode = config.isDemo ? 'demo (simulated network)' : config.network
+  const mode = config.isDemo ? `demo (simulated network at ${demo?.url})` : config.network
   app.log.info(`${config.brandName} running at ${config.publicUrl} in ${mode} mode`)
 }
 

@@ -11,7 +11,14 @@ import { createBusinessService } from './modules/businesses/service'
 import { createOnboardingRepo } from './modules/onboarding/repo'
 import { createOnboardingService } from './modules/onboarding/service'
 import { createProviderSetupService } from './modules/onboarding/provider-setup'
+import { createDepositRepo } from './modules/deposit/repo'
+import { createDepositService } from './modules/deposit/service'
+import { createNodeRepo } from './modules/node/repo'
+import { createNodeService } from './modules/node/service'
 import { createConnectionRepo } from './wallets/connection-repo'
+import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
+import type { NodeHost } from './wallets/nodehost/node-host'
+import { SimnetNodeHost } from './wallets/nodehost/simnet-node-host'
 import type { NwcConnection } from './wallets/nwc/nwc-uri'
 import type { NwcWalletInfo } from './wallets/nwc/nwc-client'
 
@@ -22,6 +29,14 @@ export interface ServiceDeps {
   authLimits?: AuthLimitsConfig
   /** replaces the NWC wallet probe (tests of refusals that need a wallet lacking methods) */
   probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  log?: (msg: string, err?: unknown) => void
+}
+
+function createNodeHost(deps: ServiceDeps): NodeHost {
+  const { nodeHost, lspPubkey } = deps.config.externals
+  return nodeHost.kind === 'simnet'
+    ? new SimnetNodeHost(nodeHost.url, nodeHost.token)
+    : new LndPoolNodeHost(deps.db, lspPubkey)
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -29,7 +44,20 @@ export function createServices(deps: ServiceDeps) {
   const secrets = new SecretBox(deps.config.appSecret)
   const onboardingRepo = createOnboardingRepo(deps.db)
   const connections = createConnectionRepo(deps.db, secrets)
+  const nodes = createNodeService({
+    repo: createNodeRepo(deps.db),
+    host: createNodeHost(deps),
+    secrets,
+    onboardingRepo,
+  })
   return {
+    nodes,
+    deposits: createDepositService({
+      repo: createDepositRepo(deps.db),
+      nodes,
+      onboardingRepo,
+      log: deps.log,
+    }),
     config: deps.config,
     secrets,
     connections,

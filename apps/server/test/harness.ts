@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
-import { loadConfig, type AppConfig } from '../src/config'
+import { loadConfig, type AppConfig, type Externals } from '../src/config'
 import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
 import type { AuthLimitsConfig } from '../src/modules/auth/rate-limits'
 import { createServices, type Services } from '../src/services'
@@ -43,16 +43,23 @@ async function createDatabase(baseUrl: string): Promise<string> {
 }
 
 export async function createTestEnv(
-  opts: { env?: Record<string, string>; authLimits?: AuthLimitsConfig } = {},
+  opts: {
+    env?: Record<string, string>
+    authLimits?: AuthLimitsConfig
+    externals?: Externals
+    probeNwc?: Parameters<typeof createServices>[0]['probeNwc']
+  } = {},
 ): Promise<TestEnv> {
   const url = await createDatabase(inject('databaseUrl'))
   const database = connectDatabase(url, 5)
   await migrateToLatest(database.db)
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...opts.env })
+  const base = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...opts.env })
+  const config = opts.externals ? { ...base, externals: opts.externals } : base
   const services = createServices({
     config,
     db: database.db,
     pool: database.pool,
+    probeNwc: opts.probeNwc,
     // Tests sign up many users from one address; the limit tests set their own.
     authLimits: opts.authLimits ?? {
       signInPerIp: { points: 10_000, durationSec: 60 },

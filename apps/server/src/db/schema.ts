@@ -67,6 +67,53 @@ export interface WalletConnectionsTable {
   updatedAt: Generated<Date>
 }
 
+export interface LightningNodesTable {
+  businessId: string
+  hostKind: string
+  hostNodeId: string
+  restUrl: string | null
+  loopRestUrl: string | null
+  tlsCertPem: string | null
+  pubkey: string | null
+  macaroonSealed: string | null
+  seedSealed: string | null
+  initialisedAt: Date | null
+  seedConfirmedAt: Date | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+export interface LndPoolNodesTable {
+  id: Generated<string>
+  restUrl: string
+  loopRestUrl: string | null
+  tlsCertPem: string
+  businessId: string | null
+  assignedAt: Date | null
+  createdAt: CreatedAt
+}
+
+export type OnchainInvoiceStatus = 'unused' | 'receiving' | 'confirmed'
+export type ChannelState = 'waiting_for_deposit' | 'opening' | 'open' | 'failed' | 'manual'
+
+export interface OnchainInvoicesTable {
+  id: Generated<string>
+  businessId: string
+  purpose: 'channel_deposit' | 'payment'
+  address: string
+  /** int8: read as a string by pg; converted at the repository */
+  amountSat: ColumnType<string, number, number>
+  status: Generated<OnchainInvoiceStatus>
+  confirmations: Generated<number>
+  receivedSat: ColumnType<string, number | undefined, number>
+  txid: string | null
+  channelState: Generated<ChannelState>
+  channelPoint: string | null
+  channelError: string | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -74,4 +121,7 @@ export interface Database {
   businessMembers: BusinessMembersTable
   businessApplications: BusinessApplicationsTable
   walletConnections: WalletConnectionsTable
+  lightningNodes: LightningNodesTable
+  lndPoolNodes: LndPoolNodesTable
+  onchainInvoices: OnchainInvoicesTable
 }

@@ -1,6 +1,7 @@
 import { accountRouter, authRouter } from '../modules/auth/router'
 import { businessesRouter, businessRouter } from '../modules/businesses/router'
 import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
+import { depositRouter, nodeRouter } from '../modules/node/router'
 import { systemRouter } from '../modules/system/router'
 import { router } from './init'
 
@@ -13,6 +14,8 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   admin: adminRouter,
   provider: providerRouter,
+  node: nodeRouter,
+  deposit: depositRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -19,6 +19,9 @@ export const businessRouter = router({
     role: ctx.business.role,
   })),
   onboardingStep: businessProcedure.query(({ ctx }) => ({ step: ctx.business.onboardingStep })),
+  lightningNodeSettings: businessProcedure.query(({ ctx }) =>
+    ctx.services.nodes.settings(ctx.business.id),
+  ),
 })
 
 export type TCreateBusinessInput = z.infer<typeof ZCreateBusinessInput>

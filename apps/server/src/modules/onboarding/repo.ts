@@ -37,7 +37,10 @@ const APPLICATION_COLUMNS = [
 
 export function createOnboardingRepo(db: Db) {
   return {
-    /** Runs fn with the business row locked, so step changes never race. */
+    /**
+     * Runs fn with the business row locked, so step changes never race. FOR NO KEY UPDATE lets
+     * other connections still insert rows that reference the business while fn runs.
+     */
     async withLockedBusiness<T>(
       businessId: string,
       fn: (trx: Transaction<Database>, step: string) => Promise<T>,
@@ -47,7 +50,7 @@ export function createOnboardingRepo(db: Db) {
           .selectFrom('businesses')
           .select('onboardingStep')
           .where('id', '=', businessId)
-          .forUpdate()
+          .forNoKeyUpdate()
           .executeTakeFirstOrThrow()
         return fn(trx, row.onboardingStep)
       })

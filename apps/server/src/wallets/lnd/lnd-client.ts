@@ -1,0 +1,254 @@
+/**
+ * LND's REST interface (grpc-gateway JSON): the macaroon in `Grpc-Metadata-macaroon`, the node's
+ * self-signed certificate pinned as the only trusted CA, int64 as strings, bytes as base64.
+ * Streams (invoice subscriptions, payments) are newline-delimited `{"result":...}` objects.
+ */
+import { Agent, request, type Dispatcher } from 'undici'
+import { withTimeout } from '../../lib/http'
+
+export interface LndEndpoint {
+  restUrl: string
+  /** PEM of the node's tls.cert; pinned as the only CA */
+  tlsCertPem?: string
+  /** hex */
+  macaroonHex?: string
+}
+
+export class LndError extends Error {
+  constructor(
+    message: string,
+    readonly grpcCode: number,
+    readonly httpStatus: number,
+  ) {
+    super(message)
+    this.name = 'LndError'
+  }
+
+  get isLocked(): boolean {
+    return /wallet locked|unlock it to enable full RPC access/.test(this.message)
+  }
+}
+
+export class LndUnreachableError extends Error {}
+
+export type WalletState =
+  'NON_EXISTING' | 'LOCKED' | 'UNLOCKED' | 'RPC_ACTIVE' | 'SERVER_ACTIVE' | 'WAITING_TO_START'
+
+export interface LndGetInfo {
+  identity_pubkey: string
+  alias: string
+  block_height: number
+  synced_to_chain: boolean
+  num_active_channels: number
+  num_pending_channels: number
+  chains: { chain: string; network: string }[]
+}
+
+export interface LndTransaction {
+  tx_hash: string
+  amount: string
+  num_confirmations: number
+  block_height: number
+  time_stamp: string
+  dest_addresses?: string[]
+  output_details?: {
+    address: string
+    amount: string
+    is_our_address: boolean
+    output_index: string
+  }[]
+}
+
+export interface LndChannel {
+  active: boolean
+  remote_pubkey: string
+  channel_point: string
+  chan_id: string
+  capacity: string
+  local_balance: string
+  remote_balance: string
+}
+
+export interface LndPendingChannels {
+  pending_open_channels: {
+    channel: {
+      remote_node_pub: string
+      channel_point: string
+      capacity: string
+      local_balance: string
+    }
+  }[]
+}
+
+export const b64 = {
+  fromHex: (hex: string) => Buffer.from(hex, 'hex').toString('base64'),
+  toHex: (base64: string) => Buffer.from(base64, 'base64').toString('hex'),
+  fromUtf8: (s: string) => Buffer.from(s, 'utf8').toString('base64'),
+  urlFromHex: (hex: string) => Buffer.from(hex, 'hex').toString('base64url'),
+}
+
+export class LndClient {
+  readonly #dispatcher: Dispatcher | undefined
+
+  constructor(readonly endpoint: LndEndpoint) {
+    this.#dispatcher = endpoint.tlsCertPem
+      ? new Agent({ connect: { ca: endpoint.tlsCertPem }, keepAliveTimeout: 30_000 })
+      : undefined
+  }
+
+  withMacaroon(macaroonHex: string): LndClient {
+    return new LndClient({ ...this.endpoint, macaroonHex })
+  }
+
+  async call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<T> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (this.endpoint.macaroonHex) headers['grpc-metadata-macaroon'] = this.endpoint.macaroonHex
+    let res: Dispatcher.ResponseData
+    try {
+      res = await request(`${this.endpoint.restUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: this.#dispatcher,
+        signal: withTimeout(opts.signal, opts.timeoutMs),
+      })
+    } catch (err) {
+      throw new LndUnreachableError(err instanceof Error ? err.message : 'node unreachable')
+    }
+    const text = await res.body.text()
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : {}
+    } catch {
+      throw new LndError(`unexpected reply (HTTP ${res.statusCode})`, 2, res.statusCode)
+    }
+    if (res.statusCode >= 400) {
+      const e = json as { code?: number; message?: string }
+      throw new LndError(e.message ?? `HTTP ${res.statusCode}`, e.code ?? 2, res.statusCode)
+    }
+    return json as T
+  }
+
+  /** Opens a server stream and calls onMessage for every `result`; resolves when it ends. */
+  async stream<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    onMessage: (msg: T) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (this.endpoint.macaroonHex) headers['grpc-metadata-macaroon'] = this.endpoint.macaroonHex
+    let res: Dispatcher.ResponseData
+    try {
+      res = await request(`${this.endpoint.restUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher: this.#dispatcher,
+        signal,
+      })
+    } catch (err) {
+      throw new LndUnreachableError(err instanceof Error ? err.message : 'node unreachable')
+    }
+    let buffered = ''
+    for await (const chunk of res.body) {
+      buffered += (chunk as Buffer).toString('utf8')
+      let nl: number
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, nl).trim()
+        buffered = buffered.slice(nl + 1)
+        if (!line) continue
+        const msg = JSON.parse(line) as { result?: T; error?: { code: number; message: string } }
+        if (msg.error) throw new LndError(msg.error.message, msg.error.code, res.statusCode)
+        if (msg.result !== undefined) onMessage(msg.result)
+      }
+    }
+  }
+
+  // Wallet unlocker (no macaroon)
+  state(signal?: AbortSignal) {
+    return this.call<{ state: WalletState }>('GET', '/v1/state', undefined, { signal })
+  }
+  genSeed(signal?: AbortSignal) {
+    return this.call<{ cipher_seed_mnemonic: string[]; enciphered_seed: string }>(
+      'GET',
+      '/v1/genseed',
+      undefined,
+      { signal },
+    )
+  }
+  initWallet(password: string, mnemonic: string[], signal?: AbortSignal) {
+    return this.call<{ admin_macaroon: string }>(
+      'POST',
+      '/v1/initwallet',
+      { wallet_password: b64.fromUtf8(password), cipher_seed_mnemonic: mnemonic },
+      { signal, timeoutMs: 60_000 },
+    )
+  }
+  unlockWallet(password: string, signal?: AbortSignal) {
+    return this.call<object>(
+      'POST',
+      '/v1/unlockwallet',
+      { wallet_password: b64.fromUtf8(password) },
+      { signal, timeoutMs: 60_000 },
+    )
+  }
+
+  // Lightning
+  getInfo(signal?: AbortSignal) {
+    return this.call<LndGetInfo>('GET', '/v1/getinfo', undefined, { signal })
+  }
+  newAddress(signal?: AbortSignal) {
+    return this.call<{ address: string }>(
+      'GET',
+      '/v1/newaddress?type=WITNESS_PUBKEY_HASH',
+      undefined,
+      {
+        signal,
+      },
+    )
+  }
+  transactions(signal?: AbortSignal) {
+    return this.call<{ transactions: LndTransaction[] }>('GET', '/v1/transactions', undefined, {
+      signal,
+    })
+  }
+  walletBalance(signal?: AbortSignal) {
+    return this.call<{
+      total_balance: string
+      confirmed_balance: string
+      unconfirmed_balance: string
+    }>('GET', '/v1/balance/blockchain', undefined, { signal })
+  }
+  channels(signal?: AbortSignal) {
+    return this.call<{ channels: LndChannel[] }>('GET', '/v1/channels', undefined, { signal })
+  }
+  pendingChannels(signal?: AbortSignal) {
+    return this.call<LndPendingChannels>('GET', '/v1/channels/pending', undefined, { signal })
+  }
+  openChannel(
+    input: { nodePubkeyHex: string; localFundingSat: number; satPerVbyte?: number },
+    signal?: AbortSignal,
+  ) {
+    return this.call<{
+      funding_txid_bytes?: string
+      funding_txid_str?: string
+      output_index: number
+    }>(
+      'POST',
+      '/v1/channels',
+      {
+        node_pubkey: b64.fromHex(input.nodePubkeyHex),
+        local_funding_amount: String(input.localFundingSat),
+        ...(input.satPerVbyte ? { sat_per_vbyte: String(input.satPerVbyte) } : {}),
+      },
+      { signal, timeoutMs: 30_000 },
+    )
+  }
+}

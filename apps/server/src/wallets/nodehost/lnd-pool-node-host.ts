@@ -1,0 +1,138 @@
+/**
+ * The node host for real deployments: a pool of lnd nodes the operator runs and registers
+ * (`npm run operator -- add-node <rest url> <tls.cert>`). Searching means waiting for a free node;
+ * once one is assigned its state is read from lnd's own `/v1/state`. Updates and restarts are the
+ * operator's work on the machine itself.
+ */
+import type { Db } from '../../db/database'
+import { LndClient, LndUnreachableError } from '../lnd/lnd-client'
+import { NodeHostError, type HostedNodeView, type HostState, type NodeHost } from './node-host'
+
+const WAITING_PREFIX = 'waiting:'
+
+export class LndPoolNodeHost implements NodeHost {
+  readonly kind = 'lnd-pool' as const
+
+  constructor(
+    private readonly db: Db,
+    private readonly lspPubkey: string | null,
+  ) {}
+
+  async requestNode(businessId: string, signal?: AbortSignal): Promise<HostedNodeView> {
+    const assigned = await this.assign(businessId)
+    if (!assigned) return this.searching(businessId)
+    return this.view(assigned, signal)
+  }
+
+  async getNode(hostNodeId: string, signal?: AbortSignal): Promise<HostedNodeView> {
+    if (hostNodeId.startsWith(WAITING_PREFIX)) {
+      const businessId = hostNodeId.slice(WAITING_PREFIX.length)
+      const assigned = await this.assign(businessId)
+      return assigned ? this.view(assigned, signal) : this.searching(businessId)
+    }
+    const row = await this.db
+      .selectFrom('lndPoolNodes')
+      .selectAll()
+      .where('id', '=', hostNodeId)
+      .executeTakeFirst()
+    if (!row) throw new NodeHostError(`no pool node ${hostNodeId}`, 'not_found')
+    return this.view(row, signal)
+  }
+
+  update(): Promise<HostedNodeView> {
+    return Promise.reject(
+      new NodeHostError('Updates of pool nodes are done by the operator', 'unsupported'),
+    )
+  }
+
+  restart(): Promise<HostedNodeView> {
+    return Promise.reject(
+      new NodeHostError('Restarts of pool nodes are done by the operator', 'unsupported'),
+    )
+  }
+
+  private async assign(businessId: string) {
+    const existing = await this.db
+      .selectFrom('lndPoolNodes')
+      .selectAll()
+      .where('businessId', '=', businessId)
+      .executeTakeFirst()
+    if (existing) return existing
+    return this.db
+      .updateTable('lndPoolNodes')
+      .set({ businessId, assignedAt: new Date() })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('lndPoolNodes')
+          .select('id')
+          .where('businessId', 'is', null)
+          .orderBy('createdAt')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst()
+  }
+
+  private searching(businessId: string): HostedNodeView {
+    return {
+      hostNodeId: `${WAITING_PREFIX}${businessId}`,
+      state: 'searching',
+      lnd: null,
+      loop: null,
+      pubkey: null,
+      lspPubkey: this.lspPubkey,
+      channels: [],
+    }
+  }
+
+  private async view(
+    row: { id: string; restUrl: string; tlsCertPem: string; loopRestUrl: string | null },
+    signal?: AbortSignal,
+  ): Promise<HostedNodeView> {
+    let state: HostState
+    try {
+      const { state: wallet } = await new LndClient({
+        restUrl: row.restUrl,
+        tlsCertPem: row.tlsCertPem,
+      }).state(signal)
+      state =
+        wallet === 'NON_EXISTING'
+          ? 'waiting_for_initialisation'
+          : wallet === 'LOCKED'
+            ? 'locked'
+            : wallet === 'SERVER_ACTIVE'
+              ? 'running'
+              : 'starting'
+    } catch (err) {
+      if (!(err instanceof LndUnreachableError)) throw err
+      state = 'starting'
+    }
+    return {
+      hostNodeId: row.id,
+      state,
+      lnd: { restUrl: row.restUrl, tlsCertPem: row.tlsCertPem },
+      loop: row.loopRestUrl ? { restUrl: row.loopRestUrl, tlsCertPem: row.tlsCertPem } : null,
+      pubkey: null,
+      lspPubkey: this.lspPubkey,
+      channels: [],
+    }
+  }
+}
+
+export async function registerPoolNode(
+  db: Db,
+  input: { restUrl: string; tlsCertPem: string; loopRestUrl?: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('lndPoolNodes')
+    .values({
+      restUrl: input.restUrl.replace(/\/$/, ''),
+      tlsCertPem: input.tlsCertPem,
+      loopRestUrl: input.loopRestUrl ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
