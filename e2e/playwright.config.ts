@@ -43,6 +43,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SIMNET_PORT: '0',
+      SIMNET_TIME_SCALE: '0.002',
     },
     stdout: 'ignore',
     stderr: 'pipe',
