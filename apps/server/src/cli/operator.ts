@@ -1,16 +1,48 @@
 /**
  * Operator command line: `npm run operator -- grant <email>` gives a user the platform operator
- * role (review of applications, node hosting); `revoke <email>` takes it away.
+ * role (review of applications); `revoke <email>` takes it away; `add-node <rest url> <tls.cert>`
+ * adds an lnd node to the pool merchants' nodes come from.
  */
+import { readFile } from 'node:fs/promises'
 import { loadConfig } from '../config'
 import { connectDatabase, migrateToLatest } from '../db/database'
 import { locateDatabase } from '../db/locate'
 import { createAuthRepo } from '../modules/auth/repo'
 
-const USAGE = 'Usage: npm run operator -- grant <email> | revoke <email>'
+import { registerPoolNode } from '../wallets/nodehost/lnd-pool-node-host'
+
+const USAGE = `Usage: npm run operator -- <command>
+  grant <email>                      make an account a platform operator
+  revoke <email>                     take the operator role away
+  add-node <rest url> <tls.cert>     add an lnd node to the pool`
+
+async function addNode(restUrl: string | undefined, certFile: string | undefined): Promise<number> {
+  if (!restUrl || !certFile || !/^https:\/\//.test(restUrl)) {
+    console.error(USAGE)
+    return 2
+  }
+  const tlsCertPem = await readFile(certFile, 'utf8')
+  if (!tlsCertPem.includes('BEGIN CERTIFICATE')) {
+    console.error(`${certFile} is not a PEM certificate`)
+    return 2
+  }
+  const config = loadConfig()
+  const located = await locateDatabase(config)
+  const database = connectDatabase(located.url, 2)
+  try {
+    await migrateToLatest(database.db)
+    const id = await registerPoolNode(database.db, { restUrl, tlsCertPem })
+    console.log(`Added pool node ${id} at ${restUrl}`)
+    return 0
+  } finally {
+    await database.close()
+    await located.release()
+  }
+}
 
 async function main(args: string[]): Promise<number> {
   const [command, email] = args
+  if (command === 'add-node') return addNode(args[1], args[2])
   if ((command !== 'grant' && command !== 'revoke') || !email) {
     console.error(USAGE)
     return 2
