@@ -21,6 +21,8 @@ export class StreamRegistry {
  */
 export class RpcStream {
   private isEnded = false
+  private isCorked = false
+  private isLongLived = false
   private hasStarted = false
   private readonly cleanups: (() => void)[] = []
 
@@ -57,7 +59,30 @@ export class RpcStream {
   send(result: unknown): void {
     if (this.isEnded) return
     this.start(200)
+    this.corkUntilNextTick()
     this.reply.raw.write(`${JSON.stringify({ result })}\n`)
+  }
+
+  /**
+   * Lines written close together leave in one TLS record: a message and the end of the stream
+   * (same tick), or, on long-lived subscriptions, every event of one turn of the event loop.
+   */
+  private corkUntilNextTick(): void {
+    if (this.isCorked) return
+    this.isCorked = true
+    const raw = this.reply.raw
+    raw.cork()
+    const uncork = () => {
+      this.isCorked = false
+      raw.uncork()
+    }
+    if (this.isLongLived) setImmediate(uncork)
+    else process.nextTick(uncork)
+  }
+
+  /** Marks a subscription that stays open: its writes are batched per event-loop turn. */
+  keepOpen(): void {
+    this.isLongLived = true
   }
 
   /** An error before the first message sets the HTTP status; later ones arrive inline. */
