@@ -114,6 +114,53 @@ export interface OnchainInvoicesTable {
   updatedAt: Generated<Date>
 }
 
+export type PaymentMethod = 'lightning' | 'onchain' | 'ecash' | 'tip'
+export type PaymentStatus = 'pending' | 'processing' | 'settled' | 'expired' | 'failed'
+
+/** int8 columns come back from pg as strings; repositories convert them to numbers. */
+type Int8 = ColumnType<string, number | undefined, number>
+
+export interface PaymentsTable {
+  id: Generated<string>
+  businessId: string
+  method: PaymentMethod
+  status: Generated<PaymentStatus>
+  amountSat: Int8
+  receivedSat: Int8
+  feeSat: Int8
+  currency: string
+  fiatMinor: ColumnType<string | null, number | null | undefined, number | null>
+  memo: Generated<string>
+  deviceId: string | null
+  tipPageId: string | null
+  paymentHash: string | null
+  paymentRequest: string | null
+  address: string | null
+  txid: string | null
+  confirmations: Generated<number>
+  expiresAt: Date | null
+  settledAt: Date | null
+  failureReason: string | null
+  idempotencyKey: string | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+export interface PaymentDailyTotalsTable {
+  businessId: string
+  day: ColumnType<string, string, string>
+  method: PaymentMethod
+  count: Generated<number>
+  amountSat: Int8
+  fiatMinor: Int8
+}
+
+export interface WalletLeasesTable {
+  businessId: string
+  holder: string
+  expiresAt: Date
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -124,4 +171,7 @@ export interface Database {
   lightningNodes: LightningNodesTable
   lndPoolNodes: LndPoolNodesTable
   onchainInvoices: OnchainInvoicesTable
+  payments: PaymentsTable
+  paymentDailyTotals: PaymentDailyTotalsTable
+  walletLeases: WalletLeasesTable
 }

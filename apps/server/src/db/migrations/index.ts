@@ -4,10 +4,12 @@ import * as m0001 from './0001-accounts'
 import * as m0002 from './0002-onboarding'
 import * as m0003 from './0003-wallets'
 import * as m0004 from './0004-nodes'
+import * as m0005 from './0005-payments'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-onboarding': m0002,
   '0003-wallets': m0003,
   '0004-nodes': m0004,
+  '0005-payments': m0005,
 }

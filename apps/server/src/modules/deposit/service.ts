@@ -3,6 +3,7 @@
  * platform opens a channel to the liquidity provider; when it is open, onboarding completes.
  */
 import { DomainError } from '../../lib/errors'
+import { satToBtcString } from '../../lib/money'
 import { LndError, LndUnreachableError } from '../../wallets/lnd/lnd-client'
 import type { OnboardingRepo } from '../onboarding/repo'
 import type { NodeService } from '../node/service'
@@ -14,7 +15,7 @@ export const REQUIRED_CONFIRMATIONS = 3
 export const FUNDING_FEE_RESERVE_SAT = 5_000
 
 export function depositView(row: DepositRow) {
-  const btc = (row.amountSat / 1e8).toFixed(8).replace(/\.?0+$/, '')
+  const btc = satToBtcString(row.amountSat)
   return {
     id: row.id,
     address: row.address,

@@ -1,0 +1,268 @@
+/**
+ * Payments storage. A payment is written before the wallet is asked for anything; settlement
+ * is a conditional update, so however often a watcher replays it, it is credited once, and
+ * the daily totals move in the same transaction. Changes are announced with pg_notify.
+ */
+import { sql, type Transaction } from 'kysely'
+import type { Db } from '../../db/database'
+import type { Database, PaymentMethod, PaymentStatus } from '../../db/schema'
+
+export const PAYMENT_EVENTS_CHANNEL = 'payment_events'
+
+export interface PaymentRow {
+  id: string
+  businessId: string
+  method: PaymentMethod
+  status: PaymentStatus
+  amountSat: number
+  receivedSat: number
+  feeSat: number
+  currency: string
+  fiatMinor: number | null
+  memo: string
+  deviceId: string | null
+  tipPageId: string | null
+  paymentHash: string | null
+  paymentRequest: string | null
+  address: string | null
+  txid: string | null
+  confirmations: number
+  expiresAt: Date | null
+  settledAt: Date | null
+  failureReason: string | null
+  createdAt: Date
+  updatedAt: Date
+}
+
+export const PAYMENT_COLUMNS = [
+  'id',
+  'businessId',
+  'method',
+  'status',
+  'amountSat',
+  'receivedSat',
+  'feeSat',
+  'currency',
+  'fiatMinor',
+  'memo',
+  'deviceId',
+  'tipPageId',
+  'paymentHash',
+  'paymentRequest',
+  'address',
+  'txid',
+  'confirmations',
+  'expiresAt',
+  'settledAt',
+  'failureReason',
+  'createdAt',
+  'updatedAt',
+] as const
+
+type RawPayment = Omit<PaymentRow, 'amountSat' | 'receivedSat' | 'feeSat' | 'fiatMinor'> & {
+  amountSat: string
+  receivedSat: string
+  feeSat: string
+  fiatMinor: string | null
+}
+
+export function toPayment(r: RawPayment): PaymentRow {
+  return {
+    ...r,
+    amountSat: Number(r.amountSat),
+    receivedSat: Number(r.receivedSat),
+    feeSat: Number(r.feeSat),
+    fiatMinor: r.fiatMinor === null ? null : Number(r.fiatMinor),
+  }
+}
+
+export interface NewPayment {
+  businessId: string
+  method: PaymentMethod
+  amountSat: number
+  currency: string
+  fiatMinor: number | null
+  memo: string
+  tipPageId?: string | null
+  deviceId?: string | null
+  idempotencyKey?: string | null
+}
+
+async function announce(trx: Transaction<Database> | Db, row: { id: string; businessId: string }) {
+  await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, ${JSON.stringify({
+    id: row.id,
+    businessId: row.businessId,
+  })})`.execute(trx)
+}
+
+export function createPaymentRepo(db: Db) {
+  return {
+    /** The new payment, or the existing one with the same idempotency key. */
+    async insert(p: NewPayment): Promise<{ row: PaymentRow; isNew: boolean }> {
+      const inserted = await db
+        .insertInto('payments')
+        .values({
+          businessId: p.businessId,
+          method: p.method,
+          amountSat: p.amountSat,
+          currency: p.currency,
+          fiatMinor: p.fiatMinor,
+          memo: p.memo,
+          tipPageId: p.tipPageId ?? null,
+          deviceId: p.deviceId ?? null,
+          idempotencyKey: p.idempotencyKey ?? null,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(['businessId', 'idempotencyKey'])
+            .where('idempotencyKey', 'is not', null)
+            .doNothing(),
+        )
+        .returning(PAYMENT_COLUMNS)
+        .executeTakeFirst()
+      if (inserted) return { row: toPayment(inserted), isNew: true }
+      const existing = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', p.businessId)
+        .where('idempotencyKey', '=', p.idempotencyKey ?? '')
+        .executeTakeFirstOrThrow()
+      return { row: toPayment(existing), isNew: false }
+    },
+
+    async attachInvoice(
+      id: string,
+      invoice: { paymentHash: string; paymentRequest: string; expiresAt: Date },
+    ): Promise<PaymentRow> {
+      const r = await db
+        .updateTable('payments')
+        .set({ ...invoice, updatedAt: new Date() })
+        .where('id', '=', id)
+        .returning(PAYMENT_COLUMNS)
+        .executeTakeFirstOrThrow()
+      return toPayment(r)
+    },
+
+    async attachAddress(id: string, address: string): Promise<PaymentRow> {
+      const r = await db
+        .updateTable('payments')
+        .set({ address, updatedAt: new Date() })
+        .where('id', '=', id)
+        .returning(PAYMENT_COLUMNS)
+        .executeTakeFirstOrThrow()
+      return toPayment(r)
+    },
+
+    async find(businessId: string, id: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('id', '=', id)
+        .where('businessId', '=', businessId)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    async findByHash(paymentHash: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('paymentHash', '=', paymentHash)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    async open(businessId: string): Promise<PaymentRow[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', businessId)
+        .where('status', 'in', ['pending', 'processing'])
+        .execute()
+      return rows.map(toPayment)
+    },
+
+    async businessesWithOpenPayments(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('businessId')
+        .distinct()
+        .where('status', 'in', ['pending', 'processing'])
+        .execute()
+      return rows.map((r) => r.businessId)
+    },
+
+    /**
+     * Credits a payment once: only a pending, processing or expired payment becomes settled.
+     * Returns the settled row, or undefined when it was already settled (a replay).
+     */
+    async settle(
+      id: string,
+      input: { receivedSat: number; settledAt: Date; fiatMinor: number | null; feeSat?: number },
+    ): Promise<PaymentRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('payments')
+          .set({
+            status: 'settled',
+            receivedSat: input.receivedSat,
+            settledAt: input.settledAt,
+            fiatMinor: sql<number | null>`coalesce(fiat_minor, ${input.fiatMinor})`,
+            ...(input.feeSat === undefined ? {} : { feeSat: input.feeSat }),
+            updatedAt: new Date(),
+          })
+          .where('id', '=', id)
+          .where('status', 'in', ['pending', 'processing', 'expired'])
+          .returning(PAYMENT_COLUMNS)
+          .executeTakeFirst()
+        if (!r) return undefined
+        const row = toPayment(r)
+        const day = row.settledAt!.toISOString().slice(0, 10)
+        await trx
+          .insertInto('paymentDailyTotals')
+          .values({
+            businessId: row.businessId,
+            day,
+            method: row.method,
+            count: 1,
+            amountSat: row.receivedSat,
+            fiatMinor: row.fiatMinor ?? 0,
+          })
+          .onConflict((oc) =>
+            oc.columns(['businessId', 'day', 'method']).doUpdateSet({
+              count: sql`payment_daily_totals.count + 1`,
+              amountSat: sql`payment_daily_totals.amount_sat + ${row.receivedSat}`,
+              fiatMinor: sql`payment_daily_totals.fiat_minor + ${row.fiatMinor ?? 0}`,
+            }),
+          )
+          .execute()
+        await announce(trx, row)
+        return row
+      })
+    },
+
+    /** Moves an open payment to another non-settled state (processing, expired, failed). */
+    async move(
+      id: string,
+      to: Exclude<PaymentStatus, 'settled'>,
+      patch: {
+        failureReason?: string
+        txid?: string
+        confirmations?: number
+        receivedSat?: number
+      } = {},
+    ): Promise<PaymentRow | undefined> {
+      const r = await db
+        .updateTable('payments')
+        .set({ status: to, ...patch, updatedAt: new Date() })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'processing'])
+        .returning(PAYMENT_COLUMNS)
+        .executeTakeFirst()
+      if (r) await announce(db, r)
+      return r && toPayment(r)
+    },
+  }
+}
+
+export type PaymentRepo = ReturnType<typeof createPaymentRepo>
