@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { World } from '../../world/api'
 import { ChainError } from '../../world/api'
 import { addressScript } from '../../world/chain/network'
+import { serviceDirectory } from '../control/directory'
 import { checkMacaroon } from '../lnd/context'
 import { lndDaemons } from '../lnd/daemon'
 import { GrpcCode, RpcError, invalidArgument, rpcErrorHandler } from '../lnd/errors'
@@ -68,6 +69,18 @@ export async function registerLoop(app: FastifyInstance, world: World): Promise<
   const engine = new LoopEngine(world, section)
   const autoloop = new Autoloop(world, engine)
   const daemons = lndDaemons(world)
+  serviceDirectory(world).describe('loop', () => {
+    const nodes: Record<string, unknown> = {}
+    for (const node of world.lightning.nodes()) {
+      const daemon = daemons.get(node.id)
+      nodes[node.id] = {
+        restUrl: `${world.baseUrl.replace(/^http:/, 'https:')}${LOOP_PREFIX}/${node.id}`,
+        // loopd here accepts the node's lnd admin macaroon; node-host merchants hold their own.
+        macaroonHex: daemon && !daemon.isManaged ? daemons.adminMacaroonHex(node.id) : null,
+      }
+    }
+    return { nodes }
+  })
   app.addHook('onClose', (_instance, done) => {
     autoloop.close()
     engine.close()

@@ -5,17 +5,14 @@ import { type ChainState, ChainIndex, type StoredTx } from './chain-state'
 import { feeEstimates } from './fees'
 import {
   COIN,
-  DUST_LIMIT_SAT,
-  P2WPKH_INPUT_VBYTES,
   REGTEST_GENESIS_COINBASE,
   REGTEST_GENESIS_HASH,
   REGTEST_GENESIS_TIME,
-  TX_OVERHEAD_VBYTES,
   addressScript,
-  outputVbytes,
   scriptAddress,
 } from './network'
-import { blockHeaderHash, buildCoinbaseTx, buildSignedTx, parseRawTx } from './tx-builder'
+import { selectCoins } from './coin-selection'
+import { blockHeaderHash, buildSignedTx, coinbaseRecord, parseRawTx } from './tx-builder'
 import type { HdWallets } from './wallet'
 
 type ChainEvents = { block: [number, Hex]; tx: [ChainTx] }
@@ -106,28 +103,7 @@ export class SimChain implements Chain {
     const subsidy = Math.floor((50 * COIN) / 2 ** Math.floor(height / 150))
     const outputs = [{ address: minerAddress, amountSat: subsidy + fees }]
     if (gift) outputs.unshift(gift)
-    const built = buildCoinbaseTx(
-      height,
-      outputs.map((o) => ({ scriptHex: toHex(addressScript(o.address)), amountSat: o.amountSat })),
-    )
-    const coinbase: StoredTx = {
-      txid: built.txid,
-      hex: built.hex,
-      isCoinbase: true,
-      vin: [],
-      vout: outputs.map((o) => ({
-        address: o.address,
-        valueSat: o.amountSat,
-        scriptPubKeyHex: toHex(addressScript(o.address)),
-      })),
-      feeSat: 0,
-      vsize: built.vsize,
-      weight: built.weight,
-      blockHeight: null,
-      blockHash: null,
-      blockTime: null,
-      firstSeen: time,
-    }
+    const coinbase = coinbaseRecord(height, outputs, time)
     const txids = [coinbase.txid, ...included.map((t) => t.txid)]
     const hash = blockHeaderHash(prev.hash, txids, time, height)
     this.state.blocks.push({ hash, time, txids })
@@ -172,62 +148,7 @@ export class SimChain implements Chain {
     sendAll: boolean,
     changeAddress: () => string,
   ) {
-    if (!(rate > 0)) throw new ChainError('invalid fee rate')
-    if (outputs.length === 0) throw new ChainError('no outputs')
-    for (const o of outputs) {
-      addressScript(o.address)
-      if (!sendAll && (!Number.isInteger(o.amountSat) || o.amountSat < DUST_LIMIT_SAT)) {
-        throw new ChainError(`transaction output is dust: ${o.amountSat} sat`)
-      }
-    }
-    const candidates = this.utxos(owner).sort(
-      (a, b) =>
-        Number(a.blockHeight === null) - Number(b.blockHeight === null) || b.valueSat - a.valueSat,
-    )
-    const outVbytes = outputs.reduce((sum, o) => sum + outputVbytes(o.address), 0)
-    const sizeOf = (inputs: number, change: boolean) =>
-      Math.ceil(TX_OVERHEAD_VBYTES + inputs * P2WPKH_INPUT_VBYTES + outVbytes + (change ? 31 : 0))
-    if (sendAll) {
-      const total = candidates.reduce((s, u) => s + u.valueSat, 0)
-      const vsize = sizeOf(candidates.length, false)
-      const feeSat = Math.ceil(vsize * rate)
-      if (candidates.length === 0 || total - feeSat < DUST_LIMIT_SAT) {
-        throw new ChainError('insufficient funds available to construct transaction')
-      }
-      return {
-        inputs: candidates,
-        outputs: [{ ...outputs[0]!, amountSat: total - feeSat }],
-        feeSat,
-        vsize,
-      }
-    }
-    const target = outputs.reduce((s, o) => s + o.amountSat, 0)
-    const chosen: Utxo[] = []
-    let sum = 0
-    for (const u of candidates) {
-      chosen.push(u)
-      sum += u.valueSat
-      const withChange = Math.ceil(sizeOf(chosen.length, true) * rate)
-      if (sum >= target + withChange) {
-        const change = sum - target - withChange
-        if (change >= DUST_LIMIT_SAT) {
-          const changeOut = { address: changeAddress(), amountSat: change }
-          return {
-            inputs: chosen,
-            outputs: [...outputs, changeOut],
-            feeSat: withChange,
-            vsize: sizeOf(chosen.length, true),
-          }
-        }
-        return {
-          inputs: chosen,
-          outputs,
-          feeSat: sum - target,
-          vsize: sizeOf(chosen.length, false),
-        }
-      }
-    }
-    throw new ChainError('insufficient funds available to construct transaction')
+    return selectCoins(this.utxos(owner), outputs, rate, sendAll, changeAddress)
   }
 
   estimateFee(owner: string, outputs: Output[], feeRateSatPerVbyte: number) {

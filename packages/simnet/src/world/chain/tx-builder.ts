@@ -2,6 +2,7 @@ import * as btc from '@scure/btc-signer'
 import { hex } from '@scure/base'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { ChainError } from '../api'
+import type { StoredTx } from './chain-state'
 import { addressScript } from './network'
 
 /** A serialised transaction with the figures the chain records. */
@@ -62,6 +63,37 @@ export function buildCoinbaseTx(
   })
   const tx = btc.Transaction.fromRaw(raw, { allowUnknownInputs: true, disableScriptCheck: true })
   return { txid: tx.id, hex: hex.encode(raw), vsize: tx.vsize, weight: tx.weight }
+}
+
+/** The chain's record of a block's coinbase paying the outputs (not yet marked mined). */
+export function coinbaseRecord(
+  height: number,
+  outputs: { address: string; amountSat: number }[],
+  time: number,
+): StoredTx {
+  const vout = outputs.map((o) => ({
+    address: o.address,
+    valueSat: o.amountSat,
+    scriptPubKeyHex: hex.encode(addressScript(o.address)),
+  }))
+  const built = buildCoinbaseTx(
+    height,
+    vout.map((o) => ({ scriptHex: o.scriptPubKeyHex, amountSat: o.valueSat })),
+  )
+  return {
+    txid: built.txid,
+    hex: built.hex,
+    isCoinbase: true,
+    vin: [],
+    vout,
+    feeSat: 0,
+    vsize: built.vsize,
+    weight: built.weight,
+    blockHeight: null,
+    blockHash: null,
+    blockTime: null,
+    firstSeen: time,
+  }
 }
 
 export interface ParsedTx extends BuiltTx {
