@@ -41,14 +41,12 @@ export async function registerNodehost(
       return reply.code(err.status).send({ error: { code: err.code, message: err.message } })
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500
-    return reply
-      .code(status)
-      .send({
-        error: {
-          code: status === 400 ? 'bad_request' : 'internal',
-          message: (err as Error).message,
-        },
-      })
+    return reply.code(status).send({
+      error: {
+        code: status === 400 ? 'bad_request' : 'internal',
+        message: (err as Error).message,
+      },
+    })
   }
 
   await app.register(
