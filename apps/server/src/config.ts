@@ -25,6 +25,7 @@ const ZEnv = z.object({
     .optional(),
   SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
+  PRICE_FALLBACK_URL: z.url().optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
@@ -60,6 +61,8 @@ export interface Externals {
   exchangeBaseUrl: string
   nodeHost: { kind: 'simnet'; url: string; token: string } | { kind: 'lnd-pool' }
   lspPubkey: string | null
+  /** a Coinbase-style spot price API used when the exchange ticker does not answer */
+  priceFallbackUrl: string | null
 }
 
 export interface SimnetSettings {
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           ? { kind: 'simnet', url: e.NODE_HOST_URL ?? '', token: e.NODE_HOST_TOKEN ?? '' }
           : { kind: 'lnd-pool' },
       lspPubkey: e.LSP_PUBKEY ?? null,
+      priceFallbackUrl: e.PRICE_FALLBACK_URL?.replace(/\/$/, '') ?? null,
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
     pollIntervals: { nodeMs: 1000, depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000) },

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     pool: database.pool,
+    databaseUrl: located.url,
     log: (msg, err) => log(msg, err),
   })
   const app = await buildApp({ services, logger: config.env !== 'test' })
@@ -36,13 +37,19 @@ async function main(): Promise<void> {
     (err) => log('deposit watcher failed', err),
   )
 
+  await services.bus.start()
+  services.watchers.start()
+
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app.log.info(`${signal} received, stopping`)
     await depositWatcher.stop()
+    await services.watchers.stop()
     await app.close()
+    services.wallets.closeAll()
+    await services.bus.close()
     await demo?.close()
     await database.close()
     await located.release()

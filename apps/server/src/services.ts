@@ -19,6 +19,18 @@ import { createConnectionRepo } from './wallets/connection-repo'
 import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
 import { SimnetNodeHost } from './wallets/nodehost/simnet-node-host'
+import type { Wallet } from './wallets/wallet'
+import { PgEventBus } from './lib/pg-events'
+import { createPaymentRepo } from './modules/payments/repo'
+import { createPaymentService } from './modules/payments/service'
+import { cachedWalletProvider } from './modules/payments/wallet-provider'
+import { createWalletWatchers, type WatcherOptions } from './modules/payments/watchers'
+import {
+  createPriceService,
+  krakenPriceSource,
+  spotPriceSource,
+  type PriceSource,
+} from './modules/price/service'
 import type { NwcConnection } from './wallets/nwc/nwc-uri'
 import type { NwcWalletInfo } from './wallets/nwc/nwc-client'
 
@@ -30,6 +42,11 @@ export interface ServiceDeps {
   /** replaces the NWC wallet probe (tests of refusals that need a wallet lacking methods) */
   probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
   log?: (msg: string, err?: unknown) => void
+  /** the connection string, for the LISTEN connection of realtime events */
+  databaseUrl: string
+  walletFactory?: (businessId: string) => Promise<Wallet | null>
+  watcherOptions?: WatcherOptions
+  priceSources?: PriceSource[]
 }
 
 function createNodeHost(deps: ServiceDeps): NodeHost {
@@ -50,7 +67,32 @@ export function createServices(deps: ServiceDeps) {
     secrets,
     onboardingRepo,
   })
+  const externals = deps.config.externals
+  const price = createPriceService({
+    sources: deps.priceSources ?? [
+      krakenPriceSource(externals.exchangeBaseUrl),
+      ...(externals.priceFallbackUrl ? [spotPriceSource(externals.priceFallbackUrl)] : []),
+    ],
+    log: deps.log,
+  })
+  const bus = new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err))
+  const paymentRepo = createPaymentRepo(deps.db)
+  const wallets = cachedWalletProvider(deps.walletFactory ?? (() => Promise.resolve(null)))
+  const watchers = createWalletWatchers({
+    db: deps.db,
+    repo: paymentRepo,
+    wallets,
+    price,
+    options: deps.watcherOptions,
+    log: deps.log,
+  })
   return {
+    price,
+    bus,
+    wallets,
+    watchers,
+    paymentRepo,
+    payments: createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus }),
     nodes,
     deposits: createDepositService({
       repo: createDepositRepo(deps.db),

@@ -48,6 +48,9 @@ export async function createTestEnv(
     authLimits?: AuthLimitsConfig
     externals?: Externals
     probeNwc?: Parameters<typeof createServices>[0]['probeNwc']
+    walletFactory?: Parameters<typeof createServices>[0]['walletFactory']
+    watcherOptions?: Parameters<typeof createServices>[0]['watcherOptions']
+    priceSources?: Parameters<typeof createServices>[0]['priceSources']
   } = {},
 ): Promise<TestEnv> {
   const url = await createDatabase(inject('databaseUrl'))
@@ -59,7 +62,11 @@ export async function createTestEnv(
     config,
     db: database.db,
     pool: database.pool,
+    databaseUrl: url,
     probeNwc: opts.probeNwc,
+    walletFactory: opts.walletFactory,
+    watcherOptions: opts.watcherOptions,
+    priceSources: opts.priceSources,
     // Tests sign up many users from one address; the limit tests set their own.
     authLimits: opts.authLimits ?? {
       signInPerIp: { points: 10_000, durationSec: 60 },
@@ -90,7 +97,12 @@ export async function createTestEnv(
       )
       return { caller, cookies }
     },
-    close: () => database.close(),
+    async close() {
+      await services.watchers.stop()
+      services.wallets.closeAll()
+      await services.bus.close()
+      await database.close()
+    },
   }
 }
 

@@ -42,6 +42,7 @@ export async function startTestSimnet(opts: { timeScale?: number } = {}): Promis
       exchangeBaseUrl: listing.kraken.apiUrl,
       nodeHost: { kind: 'simnet', url: listing.nodehost.url, token: listing.nodehost.token },
       lspPubkey: simnet.world.lightning.lsp.pubkey,
+      priceFallbackUrl: null,
     },
     async close() {
       await simnet.close()

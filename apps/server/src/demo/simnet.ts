@@ -33,6 +33,7 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
       exchangeBaseUrl: listing.kraken.apiUrl,
       nodeHost: { kind: 'simnet', url: listing.nodehost.url, token: listing.nodehost.token },
       lspPubkey: simnet.world.lightning.lsp.pubkey,
+      priceFallbackUrl: config.externals.priceFallbackUrl,
     },
     close: () => simnet.close(),
   }

@@ -2,6 +2,8 @@ import { accountRouter, authRouter } from '../modules/auth/router'
 import { businessesRouter, businessRouter } from '../modules/businesses/router'
 import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
 import { depositRouter, nodeRouter } from '../modules/node/router'
+import { paymentsRouter } from '../modules/payments/router'
+import { bitcoinRouter } from '../modules/price/router'
 import { systemRouter } from '../modules/system/router'
 import { router } from './init'
 
@@ -16,6 +18,8 @@ export const appRouter = router({
   provider: providerRouter,
   node: nodeRouter,
   deposit: depositRouter,
+  bitcoin: bitcoinRouter,
+  payments: paymentsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -4,6 +4,7 @@ export interface BusinessRow {
   id: string
   name: string
   onboardingStep: string
+  currency: string | null
   createdAt: Date
 }
 
@@ -17,6 +18,7 @@ export function createBusinessRepo(db: Db) {
           'businesses.id',
           'businesses.name',
           'businesses.onboardingStep',
+          'businesses.currency',
           'businesses.createdAt',
         ])
         .where('businessMembers.userId', '=', userId)
@@ -36,6 +38,7 @@ export function createBusinessRepo(db: Db) {
           'businesses.id',
           'businesses.name',
           'businesses.onboardingStep',
+          'businesses.currency',
           'businesses.createdAt',
           'businessMembers.role',
         ])
@@ -47,7 +50,7 @@ export function createBusinessRepo(db: Db) {
     async findById(businessId: string): Promise<BusinessRow | undefined> {
       return db
         .selectFrom('businesses')
-        .select(['id', 'name', 'onboardingStep', 'createdAt'])
+        .select(['id', 'name', 'onboardingStep', 'currency', 'createdAt'])
         .where('id', '=', businessId)
         .executeTakeFirst()
     },
@@ -57,7 +60,7 @@ export function createBusinessRepo(db: Db) {
         const business = await trx
           .insertInto('businesses')
           .values({ name, createdBy: ownerId })
-          .returning(['id', 'name', 'onboardingStep', 'createdAt'])
+          .returning(['id', 'name', 'onboardingStep', 'currency', 'createdAt'])
           .executeTakeFirstOrThrow()
         await trx
           .insertInto('businessMembers')

@@ -16,6 +16,7 @@ export const businessRouter = router({
     id: ctx.business.id,
     name: ctx.business.name,
     onboardingStep: ctx.business.onboardingStep,
+    currency: ctx.business.currency,
     role: ctx.business.role,
   })),
   onboardingStep: businessProcedure.query(({ ctx }) => ({ step: ctx.business.onboardingStep })),

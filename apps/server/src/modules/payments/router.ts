@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { businessProcedure, router } from '../../trpc/init'
+import { DomainError } from '../../lib/errors'
+
+const ZAmount = z.union([
+  z.object({ sat: z.number().int().positive() }),
+  z.object({ fiatMinor: z.number().int().positive() }),
+])
+
+export const ZCreatePaymentInput = z.object({
+  amount: ZAmount,
+  memo: z.string().trim().max(200).default(''),
+  idempotencyKey: z.string().min(8).max(100).optional(),
+})
+
+/** Taking payments needs a business whose wallet is connected. */
+const takingProcedure = businessProcedure.use(({ ctx, next }) => {
+  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
+    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+  }
+  return next()
+})
+
+export const paymentsRouter = router({
+  createLightning: takingProcedure
+    .input(ZCreatePaymentInput)
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.payments.createLightning(ctx.business, input, signal),
+    ),
+  createOnchain: takingProcedure
+    .input(ZCreatePaymentInput)
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.payments.createOnchain(ctx.business, input, signal),
+    ),
+  get: businessProcedure
+    .input(z.object({ paymentId: z.uuid() }))
+    .query(({ ctx, input }) => ctx.services.payments.get(ctx.business.id, input.paymentId)),
+  follow: businessProcedure.input(z.object({ paymentId: z.uuid() })).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    yield* ctx.services.payments.follow(ctx.business.id, input.paymentId, signal)
+  }),
+})
