@@ -14,7 +14,8 @@ import {
   type OnboardingPage,
 } from './onboarding-steps'
 
-const ONBOARDING_ROUTES = {
+/** The route of each onboarding page, for links and redirects. */
+export const ONBOARDING_ROUTES = {
   'company-details': '/onboarding/$businessId/company-details',
   'director-details': '/onboarding/$businessId/director-details',
   'financial-details': '/onboarding/$businessId/financial-details',

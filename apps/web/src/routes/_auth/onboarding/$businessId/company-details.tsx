@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { CompanyDetailsPage } from '@/features/onboarding/application/company-details-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/company-details')({
-  component: CompanyDetailsPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: CompanyDetailsPageRoute,
 })
 
-function CompanyDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.companyDetails')} />
+function CompanyDetailsPageRoute() {
+  const { businessId } = Route.useParams()
+  return <CompanyDetailsPage businessId={businessId} />
 }

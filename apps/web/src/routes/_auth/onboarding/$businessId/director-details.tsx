@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { DirectorDetailsPage } from '@/features/onboarding/application/director-details-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/director-details')({
-  component: DirectorDetailsPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: DirectorDetailsPageRoute,
 })
 
-function DirectorDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.directorDetails')} />
+function DirectorDetailsPageRoute() {
+  const { businessId } = Route.useParams()
+  return <DirectorDetailsPage businessId={businessId} />
 }

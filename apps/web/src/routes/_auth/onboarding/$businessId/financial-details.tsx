@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { FinancialDetailsPage } from '@/features/onboarding/application/financial-details-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/financial-details')({
-  component: FinancialDetailsPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: FinancialDetailsPageRoute,
 })
 
-function FinancialDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.financialDetails')} />
+function FinancialDetailsPageRoute() {
+  const { businessId } = Route.useParams()
+  return <FinancialDetailsPage businessId={businessId} />
 }

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { OperationsDetailsPage } from '@/features/onboarding/application/operations-details-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/operations-details')({
-  component: OperationsDetailsPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: OperationsDetailsPageRoute,
 })
 
-function OperationsDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.operationsDetails')} />
+function OperationsDetailsPageRoute() {
+  const { businessId } = Route.useParams()
+  return <OperationsDetailsPage businessId={businessId} />
 }

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { PciPage } from '@/features/onboarding/application/pci-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/pci')({
-  component: PciPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: PciPageRoute,
 })
 
-function PciPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.pci')} />
+function PciPageRoute() {
+  const { businessId } = Route.useParams()
+  return <PciPage businessId={businessId} />
 }

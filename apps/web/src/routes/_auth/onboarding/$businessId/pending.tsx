@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { PendingPage } from '@/features/onboarding/application/pending-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/pending')({
-  component: PendingPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: PendingPageRoute,
 })
 
-function PendingPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.pending')} />
+function PendingPageRoute() {
+  const { businessId } = Route.useParams()
+  return <PendingPage businessId={businessId} />
 }

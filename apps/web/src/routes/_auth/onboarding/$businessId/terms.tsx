@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { TermsPage } from '@/features/onboarding/application/terms-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/terms')({
-  component: TermsPage,
+  loader: async ({ context, params }) => {
+    await context.queryClient.ensureQueryData(
+      context.trpc.onboarding.state.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: TermsPageRoute,
 })
 
-function TermsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.terms')} />
+function TermsPageRoute() {
+  const { businessId } = Route.useParams()
+  return <TermsPage businessId={businessId} />
 }

@@ -1,0 +1,280 @@
+/**
+ * Browser-side checks of the application forms, with the same rules as the server's schemas
+ * (apps/server/src/modules/onboarding/schemas.ts) and messages in the user's language. Form
+ * values are what the inputs hold (text); each schema's output is what the server takes.
+ */
+import type { TFunction } from 'i18next'
+import { z } from 'zod'
+import { COUNTRY_CODES } from './countries'
+import { isValidIban, normalizeIban } from './iban'
+import { parseMoneyToMinor } from './money'
+import { isAdult, isPlausibleBirthDate } from './person-age'
+
+export const COMPANY_TYPES = ['sole_trader', 'partnership', 'corporation'] as const
+export type CompanyType = (typeof COMPANY_TYPES)[number]
+
+export const SALES_CHANNELS = ['in_store', 'online', 'mobile', 'events'] as const
+export type SalesChannel = (typeof SALES_CHANNELS)[number]
+
+export const MAX_PEOPLE = 20
+export const MAX_COUNT = 10_000
+const MAX_MONTHLY_VOLUME_MINOR = 1e13
+const MAX_AVERAGE_SALE_MINOR = 1e11
+
+export function requiredText(t: TFunction, max = 200) {
+  return z
+    .string()
+    .trim()
+    .min(1, t('application.validation.required'))
+    .max(max, t('validation.tooLong', { count: max }))
+}
+
+function optionalText(t: TFunction, max = 200) {
+  return z
+    .string()
+    .trim()
+    .max(max, t('validation.tooLong', { count: max }))
+}
+
+export function countrySchema(t: TFunction) {
+  return z.string().refine((code) => COUNTRY_CODES.has(code), t('application.validation.country'))
+}
+
+export function addressSchema(t: TFunction) {
+  return z.object({
+    line1: requiredText(t),
+    line2: optionalText(t),
+    city: requiredText(t, 100),
+    postcode: requiredText(t, 20),
+    country: countrySchema(t),
+  })
+}
+export type AddressInput = z.input<ReturnType<typeof addressSchema>>
+
+export const EMPTY_ADDRESS: AddressInput = {
+  line1: '',
+  line2: '',
+  city: '',
+  postcode: '',
+  country: '',
+}
+
+/** A web address; "shop.example" is taken to mean https://shop.example. */
+function websiteSchema(t: TFunction) {
+  return z
+    .string()
+    .trim()
+    .max(300, t('validation.tooLong', { count: 300 }))
+    .transform((value) =>
+      value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`,
+    )
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.url({
+          protocol: /^https?$/,
+          hostname: z.regexes.domain,
+          message: t('application.validation.website'),
+        }),
+      ]),
+    )
+}
+
+export function companySchema(t: TFunction) {
+  return z
+    .object({
+      legalName: requiredText(t),
+      tradingName: requiredText(t),
+      companyType: z.enum(COMPANY_TYPES, { message: t('application.validation.companyType') }),
+      registrationNumber: optionalText(t, 50),
+      country: countrySchema(t),
+      address: addressSchema(t),
+      phone: z.object({
+        /** The country whose calling code is dialled; only its code goes to the server. */
+        country: z.string().min(1, t('application.validation.callingCode')),
+        number: z
+          .string()
+          .trim()
+          .regex(/^[0-9 ()-]{4,20}$/, t('application.validation.phone')),
+      }),
+      website: websiteSchema(t),
+    })
+    .refine((c) => c.companyType === 'sole_trader' || c.registrationNumber.length > 0, {
+      message: t('application.validation.registrationNumber'),
+      path: ['registrationNumber'],
+    })
+}
+export type CompanyFormInput = z.input<ReturnType<typeof companySchema>>
+
+function dateOfBirthSchema(t: TFunction) {
+  return z
+    .string()
+    .min(1, t('application.validation.required'))
+    .refine((d) => isPlausibleBirthDate(d), t('application.validation.date'))
+    .refine((d) => isAdult(d), t('application.validation.adult'))
+}
+
+export function personSchema(t: TFunction) {
+  return z.object({
+    firstName: requiredText(t, 100),
+    lastName: requiredText(t, 100),
+    dateOfBirth: dateOfBirthSchema(t),
+    nationality: countrySchema(t),
+    email: z
+      .string()
+      .trim()
+      .min(1, t('validation.emailRequired'))
+      .max(254, t('validation.tooLong', { count: 254 }))
+      .pipe(z.email(t('validation.emailInvalid'))),
+    address: addressSchema(t),
+  })
+}
+export type PersonInput = z.input<ReturnType<typeof personSchema>>
+
+export function ownershipPersonSchema(t: TFunction) {
+  return personSchema(t).extend({
+    ownershipPercent: z
+      .string()
+      .trim()
+      .min(1, t('application.validation.required'))
+      .transform((value) => Number(value.replace(',', '.')))
+      .pipe(
+        z
+          .number({ message: t('application.validation.percent') })
+          .min(0, t('application.validation.percent'))
+          .max(100, t('application.validation.percent')),
+      ),
+  })
+}
+export type OwnershipPersonInput = z.input<ReturnType<typeof ownershipPersonSchema>>
+
+export const EMPTY_PERSON: PersonInput = {
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  nationality: '',
+  email: '',
+  address: EMPTY_ADDRESS,
+}
+
+export const EMPTY_OWNER: OwnershipPersonInput = { ...EMPTY_PERSON, ownershipPercent: '' }
+
+/** Shares held by several people cannot add up to more than the whole company. */
+function ownershipList(t: TFunction, min: number, minMessage: string) {
+  return z
+    .array(ownershipPersonSchema(t))
+    .min(min, minMessage)
+    .max(MAX_PEOPLE, t('application.validation.maxPeople', { count: MAX_PEOPLE }))
+    .refine(
+      (people) => people.reduce((sum, p) => sum + p.ownershipPercent, 0) <= 100,
+      t('application.validation.ownershipTotal'),
+    )
+}
+
+export function soleTraderSchema(t: TFunction) {
+  return z.object({ owner: personSchema(t) })
+}
+
+export function partnershipSchema(t: TFunction) {
+  return z.object({
+    partners: ownershipList(t, 2, t('application.validation.minPartners')),
+  })
+}
+
+export function corporationSchema(t: TFunction) {
+  return z.object({
+    directors: z
+      .array(personSchema(t))
+      .min(1, t('application.validation.minDirectors'))
+      .max(MAX_PEOPLE, t('application.validation.maxPeople', { count: MAX_PEOPLE })),
+    beneficialOwners: ownershipList(t, 0, ''),
+  })
+}
+
+function moneySchema(t: TFunction, maxMinor: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, t('application.validation.required'))
+    .transform((value, ctx) => {
+      const minor = parseMoneyToMinor(value)
+      if (minor === null) {
+        ctx.addIssue({ code: 'custom', message: t('application.validation.amount') })
+        return z.NEVER
+      }
+      return minor
+    })
+    .pipe(z.number().max(maxMinor, t('application.validation.amountTooLarge')))
+}
+
+export function financialSchema(t: TFunction) {
+  return z.object({
+    currency: z.enum(['GBP', 'USD', 'EUR'], { message: t('application.validation.currency') }),
+    expectedMonthlyVolume: moneySchema(t, MAX_MONTHLY_VOLUME_MINOR),
+    averageSale: moneySchema(t, MAX_AVERAGE_SALE_MINOR),
+    bankAccountHolder: requiredText(t),
+    iban: z
+      .string()
+      .trim()
+      .min(1, t('application.validation.required'))
+      .refine(isValidIban, t('application.validation.iban'))
+      .transform(normalizeIban),
+  })
+}
+export type FinancialFormInput = z.input<ReturnType<typeof financialSchema>>
+
+function yesNo(t: TFunction) {
+  return z
+    .enum(['yes', 'no'], { message: t('application.validation.answer') })
+    .transform((answer) => answer === 'yes')
+}
+
+export function pciSchema(t: TFunction) {
+  return z
+    .object({
+      storesCardData: yesNo(t),
+      usesThirdPartyProcessor: yesNo(t),
+      hadDataBreach: yesNo(t),
+      breachDetails: optionalText(t, 2000),
+      acceptsSecurityPolicy: z
+        .boolean()
+        .refine((accepted) => accepted, t('application.validation.securityPolicy')),
+    })
+    .refine((p) => !p.hadDataBreach || p.breachDetails.length > 0, {
+      message: t('application.validation.breachDetails'),
+      path: ['breachDetails'],
+    })
+}
+export type PciFormInput = z.input<ReturnType<typeof pciSchema>>
+
+function countSchema(t: TFunction) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, t('application.validation.count'))
+    .transform(Number)
+    .pipe(
+      z.number().max(MAX_COUNT, t('application.validation.countTooLarge', { count: MAX_COUNT })),
+    )
+}
+
+export function operationsSchema(t: TFunction) {
+  return z.object({
+    productsDescription: requiredText(t, 2000),
+    salesChannels: z.array(z.enum(SALES_CHANNELS)).min(1, t('application.validation.channels')),
+    locationsCount: countSchema(t),
+    terminalsCount: countSchema(t),
+  })
+}
+export type OperationsFormInput = z.input<ReturnType<typeof operationsSchema>>
+
+export function termsSchema(t: TFunction) {
+  return z.object({
+    acceptTerms: z
+      .boolean()
+      .refine((accepted) => accepted, t('application.validation.acceptTerms')),
+    acceptPrivacy: z
+      .boolean()
+      .refine((accepted) => accepted, t('application.validation.acceptPrivacy')),
+  })
+}
