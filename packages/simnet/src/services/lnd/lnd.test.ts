@@ -87,6 +87,8 @@ describe('LND REST over HTTPS', () => {
     const decoded = bolt11.decode(payment_request)
     expect(decoded.prefix).toBe('lnbcrt15u')
     expect(decoded.satoshis).toBe(1500)
+    // The signature recovers to the issuing node's key: the invoice is really signed by it.
+    expect(decoded.payeeNodeKey).toBe(sim.world.lightning.node('shop')!.pubkey)
     const hashHex = Buffer.from(r_hash, 'base64').toString('hex')
     expect(decoded.tagsObject.payment_hash).toBe(hashHex)
     const lookup = await merchant.get(`/v1/invoice/${hashHex}`)
