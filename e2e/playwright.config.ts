@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 import path from 'node:path'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+/** The simulated network's control API (see support/simnet.ts). */
+const simnetPort = port + 1
 const root = path.resolve(import.meta.dirname, '..')
 const dataDir = path.join(root, '.data-test', 'e2e')
 
@@ -43,7 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SIMNET_PORT: '0',
+      SIMNET_PORT: String(simnetPort),
       SIMNET_TIME_SCALE: '0.002',
     },
     stdout: 'ignore',
