@@ -3,6 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useChooseProvider } from './use-choose-provider'
+import { useIsAtChoiceStep } from './use-ensure-provider-step'
 
 const linkClass = 'mb-6 h-auto px-0 text-muted-foreground hover:text-foreground'
 
@@ -10,17 +11,11 @@ const linkClass = 'mb-6 h-auto px-0 text-muted-foreground hover:text-foreground'
  * "Choose another option": a plain link while the business is at the choice step; from the
  * exchange or node step the server first moves the business back to the choice step.
  */
-export function BackToOptions({
-  businessId,
-  isChoiceRecorded,
-}: {
-  businessId: string
-  /** The business is at the step of one option (exchange, node), not at the choice step. */
-  isChoiceRecorded: boolean
-}) {
+export function BackToOptions({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const choose = useChooseProvider(businessId, { goTo: 'options' })
-  if (!isChoiceRecorded) {
+  const isAtChoiceStep = useIsAtChoiceStep(businessId)
+  if (isAtChoiceStep) {
     return (
       <Button variant="link" className={linkClass} asChild>
         <Link to="/onboarding/$businessId/payment-processor" params={{ businessId }}>

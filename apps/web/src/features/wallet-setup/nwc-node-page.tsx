@@ -96,7 +96,7 @@ export function NwcNodePage({ businessId }: { businessId: string }) {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <BackToOptions businessId={businessId} isChoiceRecorded={false} />
+      <BackToOptions businessId={businessId} />
       <PageHeader title={t('pages.newNwcNode')} description={t('provider.nwc.description')} />
       <Card className="overflow-hidden">
         <form noValidate onSubmit={submit}>
