@@ -22,7 +22,6 @@ export class StreamRegistry {
 export class RpcStream {
   private isEnded = false
   private isCorked = false
-  private isLongLived = false
   private hasStarted = false
   private readonly cleanups: (() => void)[] = []
 
@@ -63,26 +62,16 @@ export class RpcStream {
     this.reply.raw.write(`${JSON.stringify({ result })}\n`)
   }
 
-  /**
-   * Lines written close together leave in one TLS record: a message and the end of the stream
-   * (same tick), or, on long-lived subscriptions, every event of one turn of the event loop.
-   */
+  /** Lines written in the same tick (a message and the end, a replay) leave in one TLS record. */
   private corkUntilNextTick(): void {
     if (this.isCorked) return
     this.isCorked = true
     const raw = this.reply.raw
     raw.cork()
-    const uncork = () => {
+    process.nextTick(() => {
       this.isCorked = false
       raw.uncork()
-    }
-    if (this.isLongLived) setImmediate(uncork)
-    else process.nextTick(uncork)
-  }
-
-  /** Marks a subscription that stays open: its writes are batched per event-loop turn. */
-  keepOpen(): void {
-    this.isLongLived = true
+    })
   }
 
   /** An error before the first message sets the HTTP status; later ones arrive inline. */

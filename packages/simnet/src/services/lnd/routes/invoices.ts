@@ -88,7 +88,6 @@ export function invoiceRoutes(scope: FastifyInstance, ctx: LndContext): void {
     const settleIndex = readInt(q.settle_index, 'settle_index')
     const node = req.lndNode
     const stream = new RpcStream(reply, ctx.streams)
-    stream.keepOpen()
     stream.open()
     if (addIndex > 0) {
       for (const inv of node.invoices().slice(addIndex)) stream.send(invoiceJson(inv))
