@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { registerSalesRoutes } from './modules/sales/http'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
@@ -71,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   })
 
   app.get('/healthz', () => ({ ok: true }))
+  registerSalesRoutes(app, services)
 
   const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

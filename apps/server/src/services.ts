@@ -15,6 +15,8 @@ import { createDepositRepo } from './modules/deposit/repo'
 import { createDepositService } from './modules/deposit/service'
 import { createNodeRepo } from './modules/node/repo'
 import { createNodeService } from './modules/node/service'
+import { createSalesRepo } from './modules/sales/repo'
+import { createSalesService } from './modules/sales/service'
 import { createConnectionRepo } from './wallets/connection-repo'
 import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
@@ -106,6 +108,7 @@ export function createServices(deps: ServiceDeps) {
     authRepo,
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
+    sales: createSalesService(createSalesRepo(deps.db)),
     onboarding: createOnboardingService(onboardingRepo, {
       autoApprove: deps.config.autoApproveApplications,
     }),

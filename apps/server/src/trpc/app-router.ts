@@ -4,6 +4,7 @@ import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboar
 import { depositRouter, nodeRouter } from '../modules/node/router'
 import { paymentsRouter } from '../modules/payments/router'
 import { bitcoinRouter } from '../modules/price/router'
+import { salesRouter } from '../modules/sales/router'
 import { systemRouter } from '../modules/system/router'
 import { router } from './init'
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   provider: providerRouter,
   node: nodeRouter,
   deposit: depositRouter,
+  sales: salesRouter,
   bitcoin: bitcoinRouter,
   payments: paymentsRouter,
 })

@@ -1,0 +1,59 @@
+/** Input of the sales views: the transaction filters shared by the list and the CSV export. */
+import { z } from 'zod'
+import type { PaymentMethod, PaymentStatus } from '../../db/schema'
+
+export const PAYMENT_STATUSES = [
+  'pending',
+  'processing',
+  'settled',
+  'expired',
+  'failed',
+] as const satisfies readonly PaymentStatus[]
+export const PAYMENT_METHODS = [
+  'lightning',
+  'onchain',
+  'ecash',
+  'tip',
+] as const satisfies readonly PaymentMethod[]
+
+export const TRANSACTIONS_PAGE_DEFAULT = 25
+export const TRANSACTIONS_PAGE_MAX = 100
+export const SEARCH_MAX_LENGTH = 200
+
+/** Duplicates go; an empty list means the same as no list (no filter). */
+const unique = <T extends string>(values: T[] | undefined): T[] | undefined =>
+  values && values.length > 0 ? [...new Set(values)] : undefined
+
+const filterFields = {
+  status: z.array(z.enum(PAYMENT_STATUSES)).max(20).optional().transform(unique),
+  method: z.array(z.enum(PAYMENT_METHODS)).max(20).optional().transform(unique),
+  /** inclusive */
+  from: z.date().optional(),
+  /** exclusive */
+  to: z.date().optional(),
+  search: z
+    .string()
+    .max(SEARCH_MAX_LENGTH)
+    .optional()
+    .transform((s) => s?.trim() || undefined),
+}
+
+const isOrderedRange = (f: { from?: Date; to?: Date }) =>
+  !f.from || !f.to || f.from.getTime() <= f.to.getTime()
+const rangeError = {
+  message: 'The start of the range must not be after its end',
+  path: ['from'],
+}
+
+export const ZTransactionFilter = z.object(filterFields).refine(isOrderedRange, rangeError)
+
+export const ZTransactionsInput = z
+  .object({
+    ...filterFields,
+    cursor: z.string().max(500).optional(),
+    limit: z.number().int().min(1).max(TRANSACTIONS_PAGE_MAX).default(TRANSACTIONS_PAGE_DEFAULT),
+  })
+  .refine(isOrderedRange, rangeError)
+
+export type TTransactionFilter = z.output<typeof ZTransactionFilter>
+export type TTransactionsInput = z.output<typeof ZTransactionsInput>

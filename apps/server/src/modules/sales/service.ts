@@ -1,0 +1,166 @@
+/**
+ * The sales views: dashboard totals per UTC day from the daily totals kept at settlement, and
+ * the transaction list paged by an opaque keyset cursor.
+ */
+import { z } from 'zod'
+import type { PaymentMethod } from '../../db/schema'
+import { DomainError } from '../../lib/errors'
+import type { ListPosition, RepoFilter, SalesRepo, TransactionRow } from './repo'
+import { PAYMENT_METHODS, type TTransactionFilter } from './schemas'
+
+export type TransactionItem = TransactionRow
+
+export interface Totals {
+  count: number
+  amountSat: number
+  fiatMinor: number
+}
+
+export interface PeriodTotals extends Totals {
+  byMethod: Record<PaymentMethod, Totals>
+}
+
+export interface DayTotals extends Totals {
+  day: string
+}
+
+export interface Dashboard {
+  currency: string
+  totals: { today: PeriodTotals; last7Days: PeriodTotals; last30Days: PeriodTotals }
+  /** The last 30 UTC days, oldest first, today last; days without sales are zero. */
+  series: DayTotals[]
+  latest: TransactionItem[]
+}
+
+/** Used when a business has not chosen its currency yet (it does so in onboarding). */
+export const FALLBACK_CURRENCY = 'GBP'
+export const SERIES_DAYS = 30
+export const LATEST_COUNT = 10
+const EXPORT_PAGE = 1000
+const DAY_MS = 86_400_000
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10)
+const zero = (): Totals => ({ count: 0, amountSat: 0, fiatMinor: 0 })
+const emptyPeriod = (): PeriodTotals => ({
+  ...zero(),
+  byMethod: Object.fromEntries(PAYMENT_METHODS.map((m) => [m, zero()])) as Record<
+    PaymentMethod,
+    Totals
+  >,
+})
+
+function add(into: Totals, row: Totals): void {
+  into.count += row.count
+  into.amountSat += row.amountSat
+  into.fiatMinor += row.fiatMinor
+}
+
+const ZPosition = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.uuid(),
+])
+
+export function encodeCursor(p: ListPosition): string {
+  return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url')
+}
+
+/** The position a cursor stands for; anything not made by `encodeCursor` is refused. */
+export function decodeCursor(cursor: string): ListPosition {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    parsed = undefined
+  }
+  const position = ZPosition.safeParse(parsed)
+  if (!position.success) throw new DomainError('VALIDATION', 'Malformed cursor')
+  const [createdAt, id] = position.data
+  return { createdAt, id }
+}
+
+function toRepoFilter(f: TTransactionFilter): RepoFilter {
+  return { statuses: f.status, methods: f.method, from: f.from, to: f.to, search: f.search }
+}
+
+const withoutPosition = ({ position: _, ...item }: TransactionRow & { position: string }) => item
+
+export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } = {}) {
+  const now = opts.now ?? (() => new Date())
+
+  async function page(
+    businessId: string,
+    filter: TTransactionFilter,
+    cursor: string | undefined,
+    limit: number,
+  ) {
+    const after = cursor === undefined ? null : decodeCursor(cursor)
+    // One more than asked tells whether another page exists without counting.
+    const rows = await repo.listTransactions(businessId, toRepoFilter(filter), after, limit + 1)
+    const items = rows.slice(0, limit)
+    const last = items.at(-1)
+    const nextCursor =
+      rows.length > limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null
+    return { items: items.map(withoutPosition), nextCursor }
+  }
+
+  return {
+    transactions(
+      businessId: string,
+      input: TTransactionFilter & { cursor?: string; limit: number },
+    ): Promise<{ items: TransactionItem[]; nextCursor: string | null }> {
+      return page(businessId, input, input.cursor, input.limit)
+    },
+
+    /** Every matching transaction, newest first, fetched a page at a time. */
+    async *exportTransactions(
+      businessId: string,
+      filter: TTransactionFilter,
+    ): AsyncGenerator<TransactionItem> {
+      let cursor: string | undefined
+      do {
+        const result = await page(businessId, filter, cursor, EXPORT_PAGE)
+        yield* result.items
+        cursor = result.nextCursor ?? undefined
+      } while (cursor)
+    },
+
+    async dashboard(businessId: string): Promise<Dashboard> {
+      const today = now()
+      const days = Array.from({ length: SERIES_DAYS }, (_, i) =>
+        utcDay(new Date(today.getTime() - (SERIES_DAYS - 1 - i) * DAY_MS)),
+      )
+      const firstDay = days[0] ?? utcDay(today)
+      const todayKey = utcDay(today)
+      const weekStart = days[SERIES_DAYS - 7] ?? firstDay
+
+      const [rows, currency, latest] = await Promise.all([
+        repo.dailyTotals(businessId, firstDay, todayKey),
+        repo.businessCurrency(businessId),
+        repo.listTransactions(businessId, {}, null, LATEST_COUNT),
+      ])
+
+      const totals = { today: emptyPeriod(), last7Days: emptyPeriod(), last30Days: emptyPeriod() }
+      const byDay = new Map(days.map((day) => [day, { day, ...zero() }]))
+      for (const row of rows) {
+        const periods = [totals.last30Days]
+        if (row.day >= weekStart) periods.push(totals.last7Days)
+        if (row.day === todayKey) periods.push(totals.today)
+        for (const period of periods) {
+          add(period, row)
+          add(period.byMethod[row.method], row)
+        }
+        const day = byDay.get(row.day)
+        if (day) add(day, row)
+      }
+
+      return {
+        currency: currency ?? FALLBACK_CURRENCY,
+        totals,
+        series: [...byDay.values()],
+        latest: latest.map(withoutPosition),
+      }
+    },
+  }
+}
+
+export type SalesService = ReturnType<typeof createSalesService>
