@@ -80,6 +80,11 @@ export interface Wallet {
     handlers: {
       onSettlement(s: Settlement): Promise<void>
       pending(): Promise<string[]>
+      /**
+       * Called once the watcher follows new settlements and has looked up `pending` once:
+       * from then on nothing that settles is missed.
+       */
+      onReady?(): void
     },
     signal: AbortSignal,
   ): Promise<void>
