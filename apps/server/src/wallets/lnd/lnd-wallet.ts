@@ -1,0 +1,274 @@
+/**
+ * The merchant's own lnd node as a wallet: invoices, the settled-invoice stream, payments over
+ * the router and the node's on-chain wallet. Everything the port offers.
+ */
+import { withTimeout } from '../../lib/http'
+import type {
+  AddressReceipt,
+  CreateInvoiceInput,
+  InvoiceStatus,
+  PayResult,
+  Wallet,
+  WalletBalance,
+  WalletCapabilities,
+  WalletInvoice,
+} from '../wallet'
+import { decodeBolt11, pause, SettlementQueue, unavailable } from '../wallet-support'
+import { b64, LndError, type LndClient } from './lnd-client'
+import {
+  toInvoiceStatus,
+  toPayResult,
+  toSettlement,
+  ZLndAddInvoice,
+  ZLndChainBalance,
+  ZLndChannelBalance,
+  ZLndInvoice,
+  ZLndInvoiceList,
+  ZLndPayment,
+  type LndPayment,
+} from './lnd-dto'
+
+export interface LndWalletOptions {
+  /** most a payment may spend on routing fees; default 1% + 10 sat */
+  feeLimitSat?: (amountSat: number) => number
+  payTimeoutSec?: number
+  /** first and longest wait before reconnecting the invoice stream */
+  reconnectMs?: { initial: number; max: number }
+  log?: (msg: string, err?: unknown) => void
+}
+
+const defaultFeeLimitSat = (amountSat: number) => 10 + Math.ceil(amountSat / 100)
+
+/** How far back to look for the node's newest settle index when a watch starts cold. */
+const RECENT_INVOICES = 100
+
+export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
+  lightning: true,
+  descriptionHash: true,
+  onchain: true,
+  pay: true,
+  pushesSettlements: true,
+}
+
+export class LndWallet implements Wallet {
+  readonly kind = 'lnd' as const
+  readonly capabilities = LND_CAPABILITIES
+  /** the newest settle index handed to the caller; a reconnect resumes after it */
+  #lastSettleIndex = 0
+  readonly #opts: Required<Omit<LndWalletOptions, 'log'>> & Pick<LndWalletOptions, 'log'>
+
+  constructor(
+    private readonly lnd: LndClient,
+    opts: LndWalletOptions = {},
+  ) {
+    this.#opts = {
+      feeLimitSat: opts.feeLimitSat ?? defaultFeeLimitSat,
+      payTimeoutSec: opts.payTimeoutSec ?? 60,
+      reconnectMs: opts.reconnectMs ?? { initial: 1_000, max: 30_000 },
+      log: opts.log,
+    }
+  }
+
+  async createInvoice(input: CreateInvoiceInput, signal?: AbortSignal): Promise<WalletInvoice> {
+    const body = {
+      value: String(input.amountSat),
+      expiry: String(input.expirySec),
+      ...(input.memo ? { memo: input.memo } : {}),
+      ...(input.descriptionHash ? { description_hash: b64.fromHex(input.descriptionHash) } : {}),
+    }
+    try {
+      const added = ZLndAddInvoice.parse(
+        await this.lnd.call('POST', '/v1/invoices', body, { signal }),
+      )
+      return {
+        paymentHash: b64.toHex(added.r_hash),
+        paymentRequest: added.payment_request,
+        expiresAt: decodeBolt11(added.payment_request).expiresAt,
+      }
+    } catch (err) {
+      throw unavailable(err, 'The node did not create the invoice')
+    }
+  }
+
+  async lookupInvoice(paymentHash: string, signal?: AbortSignal): Promise<InvoiceStatus> {
+    try {
+      const raw = await this.lnd.call('GET', `/v1/invoice/${paymentHash}`, undefined, { signal })
+      return toInvoiceStatus(ZLndInvoice.parse(raw))
+    } catch (err) {
+      // The node does not know the invoice: nothing can ever settle it.
+      if (err instanceof LndError && err.httpStatus === 404) {
+        return { paymentHash, state: 'canceled', amountPaidSat: 0, settledAt: null }
+      }
+      throw unavailable(err, 'The node did not look up the invoice')
+    }
+  }
+
+  /**
+   * Follows lnd's settled-invoice stream from the last settle index seen, reconnecting with
+   * backoff. A cold start first reads the newest settle index (so settlements from then on are
+   * replayed even if the stream connects late) and looks up the caller's pending hashes once.
+   */
+  async watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
+    const log = this.#opts.log ?? (() => {})
+    const queue = new SettlementQueue(
+      (s) => handlers.onSettlement(s),
+      (err) => log('lnd: handing over a settlement failed', err),
+    )
+    if (this.#lastSettleIndex === 0) {
+      try {
+        this.#lastSettleIndex = await this.newestSettleIndex(signal)
+      } catch (err) {
+        log('lnd: reading the newest settle index failed', err)
+      }
+    }
+    const following = this.follow(queue, signal)
+    try {
+      for (const hash of await handlers.pending()) {
+        if (signal.aborted) break
+        const status = await this.lookupInvoice(hash, signal).catch((err: unknown) => {
+          log(`lnd: looking up ${hash} failed`, err)
+          return null
+        })
+        if (status?.state === 'settled' && status.settledAt) {
+          const { amountPaidSat, settledAt } = status
+          await queue.push({ paymentHash: hash, amountPaidSat, settledAt })
+        }
+      }
+    } catch (err) {
+      log('lnd: reading pending invoices failed', err)
+    }
+    if (!signal.aborted) handlers.onReady?.()
+    await following
+    await queue.drain()
+  }
+
+  private async newestSettleIndex(signal: AbortSignal): Promise<number> {
+    const raw = await this.lnd.call(
+      'GET',
+      `/v1/invoices?reversed=true&num_max_invoices=${RECENT_INVOICES}`,
+      undefined,
+      { signal },
+    )
+    return ZLndInvoiceList.parse(raw).invoices.reduce((max, i) => Math.max(max, i.settle_index), 0)
+  }
+
+  private async follow(queue: SettlementQueue, signal: AbortSignal): Promise<void> {
+    const { initial, max } = this.#opts.reconnectMs
+    const log = this.#opts.log ?? (() => {})
+    let waitMs = initial
+    while (!signal.aborted) {
+      // A settlement the caller could not take ends this connection: the next one replays it.
+      const attempt = new AbortController()
+      const linked = AbortSignal.any([signal, attempt.signal])
+      let handled: Promise<unknown> = Promise.resolve()
+      const onInvoice = (raw: unknown) => {
+        const parsed = ZLndInvoice.safeParse(raw)
+        if (!parsed.success || parsed.data.state !== 'SETTLED') return
+        const inv = parsed.data
+        handled = handled.then(async () => {
+          if (attempt.signal.aborted) return
+          if (!(await queue.push(toSettlement(inv)))) return attempt.abort()
+          this.#lastSettleIndex = Math.max(this.#lastSettleIndex, inv.settle_index)
+          waitMs = initial
+        })
+      }
+      const query = this.#lastSettleIndex > 0 ? `?settle_index=${this.#lastSettleIndex}` : ''
+      try {
+        await this.lnd.stream('GET', `/v1/invoices/subscribe${query}`, undefined, onInvoice, linked)
+      } catch (err) {
+        if (!linked.aborted) log('lnd: invoice stream broke; reconnecting', err)
+      }
+      await handled
+      if (signal.aborted) break
+      await pause(waitMs, signal)
+      waitMs = Math.min(waitMs * 2, max)
+    }
+  }
+
+  async balance(signal?: AbortSignal): Promise<WalletBalance> {
+    try {
+      const [channels, chain] = await Promise.all([
+        this.lnd.call('GET', '/v1/balance/channels', undefined, { signal }),
+        this.lnd.call('GET', '/v1/balance/blockchain', undefined, { signal }),
+      ])
+      const ch = ZLndChannelBalance.parse(channels)
+      return {
+        lightningSat: ch.local_balance?.sat ?? ch.balance,
+        onchainSat: ZLndChainBalance.parse(chain).confirmed_balance,
+      }
+    } catch (err) {
+      throw unavailable(err, 'The node did not report its balance')
+    }
+  }
+
+  /**
+   * Pays through lnd's router and waits for the final state. An error from the node before
+   * anything was sent (already paid, expired, no route) is a failed payment; losing the node
+   * mid-way is not, as the payment may still complete: that throws WalletUnavailableError.
+   */
+  async pay(paymentRequest: string, signal?: AbortSignal): Promise<PayResult> {
+    let amountSat: number
+    try {
+      amountSat = decodeBolt11(paymentRequest).amountSat
+    } catch (err) {
+      return { status: 'failed', feeSat: 0, preimage: null, failureReason: String(err) }
+    }
+    const timeoutSec = this.#opts.payTimeoutSec
+    const body = {
+      payment_request: paymentRequest,
+      timeout_seconds: timeoutSec,
+      fee_limit_sat: String(this.#opts.feeLimitSat(amountSat)),
+      no_inflight_updates: true,
+    }
+    const seen: { final: LndPayment | null } = { final: null }
+    try {
+      await this.lnd.stream(
+        'POST',
+        '/v2/router/send',
+        body,
+        (raw) => {
+          const p = ZLndPayment.safeParse(raw)
+          if (p.success && (p.data.status === 'SUCCEEDED' || p.data.status === 'FAILED'))
+            seen.final = p.data
+        },
+        withTimeout(signal, (timeoutSec + 30) * 1000),
+      )
+    } catch (err) {
+      if (err instanceof LndError && seen.final === null) {
+        return { status: 'failed', feeSat: 0, preimage: null, failureReason: err.message }
+      }
+      if (seen.final === null) throw unavailable(err, 'The payment outcome is not known yet')
+    }
+    if (seen.final === null) {
+      throw unavailable('the node ended the stream early', 'The payment outcome is not known yet')
+    }
+    return toPayResult(seen.final)
+  }
+
+  async newAddress(signal?: AbortSignal): Promise<string> {
+    try {
+      return (await this.lnd.newAddress(signal)).address
+    } catch (err) {
+      throw unavailable(err, 'The node did not give an address')
+    }
+  }
+
+  async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
+    let txs
+    try {
+      txs = (await this.lnd.transactions(signal)).transactions
+    } catch (err) {
+      throw unavailable(err, 'The node did not list its transactions')
+    }
+    return txs.flatMap((tx) => {
+      const amountSat = (tx.output_details ?? [])
+        .filter((o) => o.address === address)
+        .reduce((sum, o) => sum + Number(o.amount), 0)
+      return amountSat > 0
+        ? [{ txid: tx.tx_hash, amountSat, confirmations: tx.num_confirmations }]
+        : []
+    })
+  }
+
+  close(): void {}
+}
