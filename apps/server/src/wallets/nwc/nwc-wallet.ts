@@ -1,0 +1,233 @@
+/**
+ * A Nostr Wallet Connect wallet: Lightning only. Settlements come from the wallet's
+ * `payment_received` notifications when it sends them, with a slow look-up of the caller's
+ * pending invoices behind them in case a notification is lost.
+ */
+import '../../lib/websocket-global'
+import { Nip47WalletError, type NWCClient, type Nip47Transaction } from '@getalby/sdk/nwc'
+import type {
+  AddressReceipt,
+  CreateInvoiceInput,
+  InvoiceStatus,
+  PayResult,
+  Wallet,
+  WalletBalance,
+  WalletCapabilities,
+  WalletInvoice,
+} from '../wallet'
+import {
+  abortable,
+  decodeBolt11,
+  pause,
+  SettlementQueue,
+  unavailable,
+  unsupported,
+} from '../wallet-support'
+import { createNwcClient, withDeadline } from './nwc-client'
+import { msatToSat, toInvoiceStatus, toSettlement } from './nwc-dto'
+import type { NwcConnection } from './nwc-uri'
+
+export interface NwcWalletOptions {
+  /** notification types the wallet advertised in get_info (stored when it was connected) */
+  notifications: string[]
+  /** how often pending invoices are looked up behind the notifications; default 30 s */
+  pollIntervalMs?: number
+  /** deadline of one request; payments get 90 s */
+  requestTimeoutMs?: number
+  log?: (msg: string, err?: unknown) => void
+}
+
+const PAY_TIMEOUT_MS = 90_000
+
+/** The wallet answered with a NIP-47 error code (not a lost relay or a timeout). */
+const walletErrorCode = (err: unknown) => (err instanceof Nip47WalletError ? err.code : null)
+
+/** What an NWC wallet can do, from the notification types it advertised. */
+export function nwcCapabilities(notifications: readonly string[]): WalletCapabilities {
+  return {
+    lightning: true,
+    descriptionHash: true,
+    onchain: false,
+    pay: true,
+    pushesSettlements: notifications.includes('payment_received'),
+  }
+}
+
+export class NwcWallet implements Wallet {
+  readonly kind = 'nwc' as const
+  readonly capabilities: WalletCapabilities
+  readonly #client: NWCClient
+  readonly #pollIntervalMs: number
+  readonly #requestTimeoutMs: number
+  readonly #log: (msg: string, err?: unknown) => void
+
+  constructor(connection: NwcConnection, opts: NwcWalletOptions) {
+    this.#client = createNwcClient(connection)
+    this.#pollIntervalMs = opts.pollIntervalMs ?? 30_000
+    this.#requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
+    this.#log = opts.log ?? (() => {})
+    this.capabilities = nwcCapabilities(opts.notifications)
+  }
+
+  private request<T>(work: () => Promise<T>, signal?: AbortSignal, ms = this.#requestTimeoutMs) {
+    return abortable(withDeadline(work(), ms, 'The wallet'), signal)
+  }
+
+  async createInvoice(input: CreateInvoiceInput, signal?: AbortSignal): Promise<WalletInvoice> {
+    const request = {
+      amount: input.amountSat * 1000,
+      expiry: input.expirySec,
+      // An invoice commits to a description or to its hash, never both.
+      ...(input.descriptionHash
+        ? { description_hash: input.descriptionHash }
+        : input.memo
+          ? { description: input.memo }
+          : {}),
+    }
+    let tx: Nip47Transaction
+    try {
+      tx = await this.request(() => this.#client.makeInvoice(request), signal)
+    } catch (err) {
+      throw unavailable(err, 'The wallet did not create the invoice')
+    }
+    const status = toInvoiceStatus(tx)
+    return {
+      paymentHash: status.paymentHash,
+      paymentRequest: tx.invoice,
+      expiresAt: tx.expires_at
+        ? new Date(tx.expires_at * 1000)
+        : decodeBolt11(tx.invoice).expiresAt,
+    }
+  }
+
+  /**
+   * A wallet that answers NOT_FOUND holds no such invoice, so nothing can ever settle it:
+   * that reads as canceled (the caller expires the payment), never as an outage.
+   */
+  async lookupInvoice(paymentHash: string, signal?: AbortSignal): Promise<InvoiceStatus> {
+    try {
+      const tx = await this.request(
+        () => this.#client.lookupInvoice({ payment_hash: paymentHash }),
+        signal,
+      )
+      return { ...toInvoiceStatus(tx), paymentHash }
+    } catch (err) {
+      if (walletErrorCode(err) === 'NOT_FOUND') {
+        return { paymentHash, state: 'canceled', amountPaidSat: 0, settledAt: null }
+      }
+      throw unavailable(err, 'The wallet did not look up the invoice')
+    }
+  }
+
+  async watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
+    const queue = new SettlementQueue(
+      (s) => handlers.onSettlement(s),
+      (err) => this.#log('nwc: handing over a settlement failed', err),
+    )
+    let unsubscribe: (() => void) | null = null
+    if (this.capabilities.pushesSettlements) {
+      try {
+        unsubscribe = await this.request(
+          () =>
+            this.#client.subscribeNotifications(
+              (n) => {
+                const s = n.notification_type === 'payment_received' && toSettlement(n.notification)
+                if (s) void queue.push(s)
+              },
+              ['payment_received'],
+            ),
+          signal,
+        )
+      } catch (err) {
+        this.#log('nwc: subscribing to notifications failed; looking up only', err)
+      }
+    }
+    try {
+      let isFirst = true
+      while (!signal.aborted) {
+        await this.lookUpPending(handlers, queue, signal)
+        if (isFirst && !signal.aborted) handlers.onReady?.()
+        isFirst = false
+        await pause(this.#pollIntervalMs, signal)
+      }
+    } finally {
+      unsubscribe?.()
+      await queue.drain()
+    }
+  }
+
+  private async lookUpPending(
+    handlers: Parameters<Wallet['watch']>[0],
+    queue: SettlementQueue,
+    signal: AbortSignal,
+  ): Promise<void> {
+    let hashes: string[]
+    try {
+      hashes = await handlers.pending()
+    } catch (err) {
+      this.#log('nwc: reading pending invoices failed', err)
+      return
+    }
+    for (const hash of hashes) {
+      if (signal.aborted || queue.has(hash)) continue
+      try {
+        const status = await this.lookupInvoice(hash, signal)
+        if (status.state === 'settled' && status.settledAt) {
+          const { amountPaidSat, settledAt } = status
+          await queue.push({ paymentHash: hash, amountPaidSat, settledAt })
+        }
+      } catch (err) {
+        if (!signal.aborted) this.#log(`nwc: looking up ${hash} failed`, err)
+      }
+    }
+  }
+
+  async balance(signal?: AbortSignal): Promise<WalletBalance> {
+    try {
+      const { balance } = await this.request(() => this.#client.getBalance(), signal)
+      return { lightningSat: msatToSat(balance), onchainSat: 0 }
+    } catch (err) {
+      throw unavailable(err, 'The wallet did not report its balance')
+    }
+  }
+
+  /**
+   * A payment the wallet refused or could not route is failed; no answer at all is not (the
+   * payment may still complete): that throws WalletUnavailableError.
+   */
+  async pay(paymentRequest: string, signal?: AbortSignal): Promise<PayResult> {
+    try {
+      const paid = await this.request(
+        () => this.#client.payInvoice({ invoice: paymentRequest }),
+        signal,
+        PAY_TIMEOUT_MS,
+      )
+      return {
+        status: 'succeeded',
+        feeSat: Math.ceil((paid.fees_paid || 0) / 1000),
+        preimage: paid.preimage,
+        failureReason: null,
+      }
+    } catch (err) {
+      // INTERNAL says nothing about whether the payment went out
+      const code = walletErrorCode(err)
+      if (code !== null && code !== 'INTERNAL') {
+        const reason = err instanceof Error ? err.message : code
+        return { status: 'failed', feeSat: 0, preimage: null, failureReason: reason }
+      }
+      throw unavailable(err, 'The payment outcome is not known yet')
+    }
+  }
+
+  newAddress(): Promise<string> {
+    return unsupported('hand out on-chain addresses')
+  }
+
+  addressReceipts(): Promise<AddressReceipt[]> {
+    return unsupported('follow on-chain addresses')
+  }
+
+  close(): void {
+    this.#client.close()
+  }
+}
