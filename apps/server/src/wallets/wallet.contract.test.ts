@@ -1,0 +1,184 @@
+/**
+ * One contract for every wallet adapter, run against the whole simnet: the merchant's own lnd
+ * node, an NWC wallet and an exchange account, each built by the factory from what a business
+ * would have stored. Cases an adapter's capabilities rule out check that it says so.
+ */
+import { Network, validate } from 'bitcoin-address-validation'
+import bolt11 from 'bolt11'
+import { createHash } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestSimnet, type TestSimnet } from '../../test/simnet'
+import { createWalletForBusiness, walletCapabilities } from './factory'
+import { WalletUnsupportedError, type Wallet } from './wallet'
+import { backends, factoryDeps as deps, until, watching } from './wallet.contract.setup'
+
+let net: TestSimnet
+beforeAll(async () => {
+  net = await startTestSimnet()
+})
+afterAll(async () => {
+  await net?.close()
+})
+
+const payFromPayer = (invoice: string) => net.control('POST', '/pay', { invoice })
+const totalSat = async (w: Wallet) => {
+  const b = await w.balance()
+  return b.lightningSat + b.onchainSat
+}
+
+describe.each(backends)('$kind wallet', (backend) => {
+  const businessId = `contract-${backend.kind}`
+  let wallet: Wallet
+  beforeAll(async () => {
+    await backend.setUp(net, businessId)
+    const made = await createWalletForBusiness(deps, businessId)
+    if (!made) throw new Error('the factory made no wallet')
+    wallet = made
+  })
+  afterAll(() => wallet?.close())
+
+  it('is built by the factory, which tells its capabilities without connecting', async () => {
+    expect(wallet.kind).toBe(backend.kind)
+    expect(await walletCapabilities(deps, businessId)).toEqual(wallet.capabilities)
+    expect(await walletCapabilities(deps, 'no-such-business')).toBeNull()
+    expect(await createWalletForBusiness(deps, 'no-such-business')).toBeNull()
+  })
+
+  it('creates an invoice that decodes as regtest BOLT11 with its amount, and is open', async () => {
+    const invoice = await wallet.createInvoice({
+      amountSat: 2_100,
+      memo: 'Flat white',
+      expirySec: 600,
+    })
+    const decoded = bolt11.decode(invoice.paymentRequest)
+    expect(decoded.network?.bech32).toBe('bcrt')
+    expect(decoded.satoshis).toBe(2_100)
+    expect(decoded.tags.find((t) => t.tagName === 'payment_hash')?.data).toBe(invoice.paymentHash)
+    if (backend.carriesMemo) {
+      expect(decoded.tags.find((t) => t.tagName === 'description')?.data).toBe('Flat white')
+    }
+    expect(invoice.expiresAt.getTime()).toBeGreaterThan(Date.now())
+    expect((await wallet.lookupInvoice(invoice.paymentHash)).state).toBe('open')
+  })
+
+  it('commits an invoice to a description hash where it can', async () => {
+    const descriptionHash = createHash('sha256').update('[["text/plain","Tip"]]').digest('hex')
+    const create = wallet.createInvoice({ amountSat: 1_500, descriptionHash, expirySec: 600 })
+    if (!wallet.capabilities.descriptionHash) {
+      await expect(create).rejects.toBeInstanceOf(WalletUnsupportedError)
+      return
+    }
+    const decoded = bolt11.decode((await create).paymentRequest)
+    const hashTag = decoded.tags.find((t) => t.tagName === 'purpose_commit_hash')
+    expect(hashTag?.data).toBe(descriptionHash)
+  })
+
+  it('reports a payment exactly once while watching, and looks it up as settled', async () => {
+    const invoice = await wallet.createInvoice({ amountSat: 3_300, memo: 'Cake', expirySec: 600 })
+    const watch = watching(wallet, () => [invoice.paymentHash])
+    try {
+      await watch.ready
+      await payFromPayer(invoice.paymentRequest)
+      await watch.settled(invoice.paymentHash)
+      await sleep(500)
+      expect(watch.of(invoice.paymentHash)).toMatchObject([{ amountPaidSat: 3_300 }])
+    } finally {
+      await watch.stop()
+    }
+    const status = await wallet.lookupInvoice(invoice.paymentHash)
+    expect(status).toMatchObject({ state: 'settled', amountPaidSat: 3_300 })
+    expect(status.settledAt).toBeInstanceOf(Date)
+  })
+
+  it('finds an invoice paid while nobody watched when a new watcher starts', async () => {
+    const invoice = await wallet.createInvoice({ amountSat: 1_200, memo: 'Tea', expirySec: 600 })
+    await payFromPayer(invoice.paymentRequest)
+    // a fresh instance, as after a restart of the server
+    const restarted = await createWalletForBusiness(deps, businessId)
+    if (!restarted) throw new Error('the factory made no wallet')
+    const watch = watching(restarted, () => [invoice.paymentHash])
+    try {
+      await watch.ready
+      await watch.settled(invoice.paymentHash, 3_000)
+      expect(watch.of(invoice.paymentHash)).toMatchObject([{ amountPaidSat: 1_200 }])
+    } finally {
+      await watch.stop()
+      restarted.close()
+    }
+  })
+
+  it('lets an unpaid invoice expire', async () => {
+    const invoice = await wallet.createInvoice({ amountSat: 1_000, memo: 'Late', expirySec: 1 })
+    const decodedExpiry = bolt11.decode(invoice.paymentRequest).timeExpireDate ?? 0
+    expect(invoice.expiresAt.getTime()).toBe(decodedExpiry * 1000)
+    if (!backend.honoursExpiry) return
+    await sleep(Math.max(0, invoice.expiresAt.getTime() - Date.now()) + 150)
+    expect((await wallet.lookupInvoice(invoice.paymentHash)).state).toBe('expired')
+  })
+
+  it('shows a higher balance after receiving', async () => {
+    const before = await totalSat(wallet)
+    const invoice = await wallet.createInvoice({ amountSat: 5_000, memo: 'Lunch', expirySec: 600 })
+    await payFromPayer(invoice.paymentRequest)
+    await until(
+      () => totalSat(wallet),
+      (sat) => sat >= before + 5_000,
+      'the balance to rise',
+    )
+    expect(await totalSat(wallet)).toBe(before + 5_000)
+  })
+
+  it('pays an invoice with a fee, and refuses to pay it twice', async () => {
+    const payerInvoice = net.simnet.world.payer.addInvoice({ valueMsat: 4_000_000, memo: 'Refund' })
+    if (!wallet.capabilities.pay) {
+      await expect(wallet.pay(payerInvoice.paymentRequest)).rejects.toBeInstanceOf(
+        WalletUnsupportedError,
+      )
+      return
+    }
+    const paid = await wallet.pay(payerInvoice.paymentRequest)
+    expect(paid).toMatchObject({ status: 'succeeded', failureReason: null })
+    expect(paid.feeSat).toBeGreaterThanOrEqual(0)
+    expect(paid.feeSat).toBeLessThan(100)
+    const preimage = Buffer.from(paid.preimage ?? '', 'hex')
+    expect(createHash('sha256').update(preimage).digest('hex')).toBe(payerInvoice.paymentHash)
+    expect(net.simnet.world.payer.lookupInvoice(payerInvoice.paymentHash)?.state).toBe('SETTLED')
+
+    const again = await wallet.pay(payerInvoice.paymentRequest)
+    expect(again).toMatchObject({ status: 'failed', feeSat: 0, preimage: null })
+    expect(again.failureReason).toBeTruthy()
+  })
+
+  it('receives on-chain at a fresh address, with confirmations', async () => {
+    if (!wallet.capabilities.onchain) {
+      await expect(wallet.newAddress()).rejects.toBeInstanceOf(WalletUnsupportedError)
+      await expect(wallet.addressReceipts('bcrt1qexample')).rejects.toBeInstanceOf(
+        WalletUnsupportedError,
+      )
+      return
+    }
+    const address = await wallet.newAddress()
+    expect(validate(address, Network.regtest)).toBe(true)
+    expect(await wallet.addressReceipts(address)).toEqual([])
+    const sent = await net.control<{ txid: string }>('POST', '/send', {
+      address,
+      amountSat: 25_000,
+    })
+    // seen in the mempool, then confirmed
+    expect(
+      await until(
+        () => wallet.addressReceipts(address),
+        (r) => r.length > 0,
+        'a receipt',
+      ),
+    ).toEqual([{ txid: sent.txid, amountSat: 25_000, confirmations: 0 }])
+    net.simnet.world.chain.mine(backend.blocksToConfirm)
+    const receipts = await until(
+      () => wallet.addressReceipts(address),
+      (r) => r.some((x) => x.confirmations > 0),
+      'a confirmed receipt',
+    )
+    expect(receipts).toEqual([{ txid: sent.txid, amountSat: 25_000, confirmations: 1 }])
+  })
+})
