@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { LightningNodePage } from '@/features/wallet-setup/lightning-node-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-lightning-node')({
-  component: NewLightningNodePage,
+  component: NewLightningNodeRoute,
 })
 
-function NewLightningNodePage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.newLightningNode')} />
+function NewLightningNodeRoute() {
+  const { businessId } = Route.useParams()
+  return <LightningNodePage businessId={businessId} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { ChannelDepositPage } from '@/features/wallet-setup/channel-deposit-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/channel-deposit/')({
-  component: ChannelDepositPage,
+  component: ChannelDepositRoute,
 })
 
-function ChannelDepositPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.channelDeposit')} />
+function ChannelDepositRoute() {
+  const { businessId } = Route.useParams()
+  return <ChannelDepositPage businessId={businessId} />
 }

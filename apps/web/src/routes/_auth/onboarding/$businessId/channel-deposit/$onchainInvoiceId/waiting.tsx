@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { DepositWaitingPage } from '@/features/wallet-setup/deposit-waiting-page'
 
 export const Route = createFileRoute(
   '/_auth/onboarding/$businessId/channel-deposit/$onchainInvoiceId/waiting',
 )({
-  component: ChannelDepositWaitingPage,
+  component: ChannelDepositWaitingRoute,
 })
 
-function ChannelDepositWaitingPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.channelDepositWaiting')} />
+function ChannelDepositWaitingRoute() {
+  const { businessId, onchainInvoiceId } = Route.useParams()
+  return <DepositWaitingPage businessId={businessId} onchainInvoiceId={onchainInvoiceId} />
 }
