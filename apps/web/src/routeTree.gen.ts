@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthBusinessIdRouteImport } from './routes/_auth/$businessId'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
+import { Route as AuthOperatorRouteImport } from './routes/_auth/operator'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AuthBusinessIdIndexRouteImport } from './routes/_auth/$businessId/index'
@@ -21,6 +22,7 @@ import { Route as AuthBusinessIdAccountRouteImport } from './routes/_auth/$busin
 import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboarding/index'
 import { Route as AuthOnboardingBusinessIdRouteImport } from './routes/_auth/onboarding/$businessId'
 import { Route as AuthOnboardingNewBusinessRouteImport } from './routes/_auth/onboarding/new-business'
+import { Route as AuthOperatorIndexRouteImport } from './routes/_auth/operator/index'
 import { Route as AuthBusinessIdBitcoinBackupRouteImport } from './routes/_auth/$businessId/bitcoin/backup'
 import { Route as AuthBusinessIdBitcoinExchangeDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/exchange-details'
 import { Route as AuthBusinessIdBitcoinNodeDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/node-details'
@@ -42,6 +44,8 @@ import { Route as AuthOnboardingBusinessIdPaymentProcessorRouteImport } from './
 import { Route as AuthOnboardingBusinessIdPciRouteImport } from './routes/_auth/onboarding/$businessId/pci'
 import { Route as AuthOnboardingBusinessIdPendingRouteImport } from './routes/_auth/onboarding/$businessId/pending'
 import { Route as AuthOnboardingBusinessIdTermsRouteImport } from './routes/_auth/onboarding/$businessId/terms'
+import { Route as AuthOperatorApplicationsIndexRouteImport } from './routes/_auth/operator/applications/index'
+import { Route as AuthOperatorApplicationsBusinessIdRouteImport } from './routes/_auth/operator/applications/$businessId'
 import { Route as AuthBusinessIdBitcoinTakePaymentsEcashPaymentRouteImport } from './routes/_auth/$businessId/bitcoin/take-payments/ecash-payment'
 import { Route as AuthBusinessIdBitcoinTakePaymentsLightningPaymentRouteImport } from './routes/_auth/$businessId/bitcoin/take-payments/lightning-payment'
 import { Route as AuthBusinessIdBitcoinTakePaymentsLightningTipsRouteImport } from './routes/_auth/$businessId/bitcoin/take-payments/lightning-tips'
@@ -70,6 +74,11 @@ const AuthBusinessIdRoute = AuthBusinessIdRouteImport.update({
 const AuthOnboardingRoute = AuthOnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthOperatorRoute = AuthOperatorRouteImport.update({
+  id: '/operator',
+  path: '/operator',
   getParentRoute: () => AuthRoute,
 } as any)
 const PublicSignInRoute = PublicSignInRouteImport.update({
@@ -109,6 +118,11 @@ const AuthOnboardingNewBusinessRoute =
     path: '/new-business',
     getParentRoute: () => AuthOnboardingRoute,
   } as any)
+const AuthOperatorIndexRoute = AuthOperatorIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthOperatorRoute,
+} as any)
 const AuthBusinessIdBitcoinBackupRoute =
   AuthBusinessIdBitcoinBackupRouteImport.update({
     id: '/bitcoin/backup',
@@ -235,6 +249,18 @@ const AuthOnboardingBusinessIdTermsRoute =
     path: '/terms',
     getParentRoute: () => AuthOnboardingBusinessIdRoute,
   } as any)
+const AuthOperatorApplicationsIndexRoute =
+  AuthOperatorApplicationsIndexRouteImport.update({
+    id: '/applications/',
+    path: '/applications/',
+    getParentRoute: () => AuthOperatorRoute,
+  } as any)
+const AuthOperatorApplicationsBusinessIdRoute =
+  AuthOperatorApplicationsBusinessIdRouteImport.update({
+    id: '/applications/$businessId',
+    path: '/applications/$businessId',
+    getParentRoute: () => AuthOperatorRoute,
+  } as any)
 const AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute =
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRouteImport.update({
     id: '/bitcoin/take-payments/ecash-payment',
@@ -278,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
   '/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/onboarding': typeof AuthOnboardingRouteWithChildren
+  '/operator': typeof AuthOperatorRouteWithChildren
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
@@ -285,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId/': typeof AuthBusinessIdIndexRoute
   '/onboarding/': typeof AuthOnboardingIndexRoute
+  '/operator/': typeof AuthOperatorIndexRoute
   '/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
   '/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
@@ -306,6 +334,8 @@ export interface FileRoutesByFullPath {
   '/onboarding/$businessId/pci': typeof AuthOnboardingBusinessIdPciRoute
   '/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
+  '/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/operator/applications/': typeof AuthOperatorApplicationsIndexRoute
   '/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-tips': typeof AuthBusinessIdBitcoinTakePaymentsLightningTipsRoute
@@ -322,6 +352,7 @@ export interface FileRoutesByTo {
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId': typeof AuthBusinessIdIndexRoute
   '/onboarding': typeof AuthOnboardingIndexRoute
+  '/operator': typeof AuthOperatorIndexRoute
   '/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
   '/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
@@ -343,6 +374,8 @@ export interface FileRoutesByTo {
   '/onboarding/$businessId/pci': typeof AuthOnboardingBusinessIdPciRoute
   '/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
+  '/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/operator/applications': typeof AuthOperatorApplicationsIndexRoute
   '/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-tips': typeof AuthBusinessIdBitcoinTakePaymentsLightningTipsRoute
@@ -356,6 +389,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/_auth/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/_auth/onboarding': typeof AuthOnboardingRouteWithChildren
+  '/_auth/operator': typeof AuthOperatorRouteWithChildren
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/_auth/': typeof AuthIndexRoute
@@ -364,6 +398,7 @@ export interface FileRoutesById {
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/_auth/$businessId/': typeof AuthBusinessIdIndexRoute
   '/_auth/onboarding/': typeof AuthOnboardingIndexRoute
+  '/_auth/operator/': typeof AuthOperatorIndexRoute
   '/_auth/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/_auth/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
   '/_auth/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
@@ -385,6 +420,8 @@ export interface FileRoutesById {
   '/_auth/onboarding/$businessId/pci': typeof AuthOnboardingBusinessIdPciRoute
   '/_auth/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/_auth/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
+  '/_auth/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/_auth/operator/applications/': typeof AuthOperatorApplicationsIndexRoute
   '/_auth/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/_auth/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
   '/_auth/$businessId/bitcoin/take-payments/lightning-tips': typeof AuthBusinessIdBitcoinTakePaymentsLightningTipsRoute
@@ -398,6 +435,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$businessId'
     | '/onboarding'
+    | '/operator'
     | '/sign-in'
     | '/sign-up'
     | '/$businessId/account'
@@ -405,6 +443,7 @@ export interface FileRouteTypes {
     | '/onboarding/new-business'
     | '/$businessId/'
     | '/onboarding/'
+    | '/operator/'
     | '/$businessId/bitcoin/backup'
     | '/$businessId/bitcoin/exchange-details'
     | '/$businessId/bitcoin/node-details'
@@ -426,6 +465,8 @@ export interface FileRouteTypes {
     | '/onboarding/$businessId/pci'
     | '/onboarding/$businessId/pending'
     | '/onboarding/$businessId/terms'
+    | '/operator/applications/$businessId'
+    | '/operator/applications/'
     | '/$businessId/bitcoin/take-payments/ecash-payment'
     | '/$businessId/bitcoin/take-payments/lightning-payment'
     | '/$businessId/bitcoin/take-payments/lightning-tips'
@@ -442,6 +483,7 @@ export interface FileRouteTypes {
     | '/onboarding/new-business'
     | '/$businessId'
     | '/onboarding'
+    | '/operator'
     | '/$businessId/bitcoin/backup'
     | '/$businessId/bitcoin/exchange-details'
     | '/$businessId/bitcoin/node-details'
@@ -463,6 +505,8 @@ export interface FileRouteTypes {
     | '/onboarding/$businessId/pci'
     | '/onboarding/$businessId/pending'
     | '/onboarding/$businessId/terms'
+    | '/operator/applications/$businessId'
+    | '/operator/applications'
     | '/$businessId/bitcoin/take-payments/ecash-payment'
     | '/$businessId/bitcoin/take-payments/lightning-payment'
     | '/$businessId/bitcoin/take-payments/lightning-tips'
@@ -475,6 +519,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_auth/$businessId'
     | '/_auth/onboarding'
+    | '/_auth/operator'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/_auth/'
@@ -483,6 +528,7 @@ export interface FileRouteTypes {
     | '/_auth/onboarding/new-business'
     | '/_auth/$businessId/'
     | '/_auth/onboarding/'
+    | '/_auth/operator/'
     | '/_auth/$businessId/bitcoin/backup'
     | '/_auth/$businessId/bitcoin/exchange-details'
     | '/_auth/$businessId/bitcoin/node-details'
@@ -504,6 +550,8 @@ export interface FileRouteTypes {
     | '/_auth/onboarding/$businessId/pci'
     | '/_auth/onboarding/$businessId/pending'
     | '/_auth/onboarding/$businessId/terms'
+    | '/_auth/operator/applications/$businessId'
+    | '/_auth/operator/applications/'
     | '/_auth/$businessId/bitcoin/take-payments/ecash-payment'
     | '/_auth/$businessId/bitcoin/take-payments/lightning-payment'
     | '/_auth/$businessId/bitcoin/take-payments/lightning-tips'
@@ -554,6 +602,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOnboardingRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/operator': {
+      id: '/_auth/operator'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof AuthOperatorRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_public/sign-in': {
       id: '/_public/sign-in'
       path: '/sign-in'
@@ -602,6 +657,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/onboarding/new-business'
       preLoaderRoute: typeof AuthOnboardingNewBusinessRouteImport
       parentRoute: typeof AuthOnboardingRoute
+    }
+    '/_auth/operator/': {
+      id: '/_auth/operator/'
+      path: '/'
+      fullPath: '/operator/'
+      preLoaderRoute: typeof AuthOperatorIndexRouteImport
+      parentRoute: typeof AuthOperatorRoute
     }
     '/_auth/$businessId/bitcoin/backup': {
       id: '/_auth/$businessId/bitcoin/backup'
@@ -749,6 +811,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/onboarding/$businessId/terms'
       preLoaderRoute: typeof AuthOnboardingBusinessIdTermsRouteImport
       parentRoute: typeof AuthOnboardingBusinessIdRoute
+    }
+    '/_auth/operator/applications/': {
+      id: '/_auth/operator/applications/'
+      path: '/applications'
+      fullPath: '/operator/applications/'
+      preLoaderRoute: typeof AuthOperatorApplicationsIndexRouteImport
+      parentRoute: typeof AuthOperatorRoute
+    }
+    '/_auth/operator/applications/$businessId': {
+      id: '/_auth/operator/applications/$businessId'
+      path: '/applications/$businessId'
+      fullPath: '/operator/applications/$businessId'
+      preLoaderRoute: typeof AuthOperatorApplicationsBusinessIdRouteImport
+      parentRoute: typeof AuthOperatorRoute
     }
     '/_auth/$businessId/bitcoin/take-payments/ecash-payment': {
       id: '/_auth/$businessId/bitcoin/take-payments/ecash-payment'
@@ -906,15 +982,34 @@ const AuthOnboardingRouteWithChildren = AuthOnboardingRoute._addFileChildren(
   AuthOnboardingRouteChildren,
 )
 
+interface AuthOperatorRouteChildren {
+  AuthOperatorIndexRoute: typeof AuthOperatorIndexRoute
+  AuthOperatorApplicationsBusinessIdRoute: typeof AuthOperatorApplicationsBusinessIdRoute
+  AuthOperatorApplicationsIndexRoute: typeof AuthOperatorApplicationsIndexRoute
+}
+
+const AuthOperatorRouteChildren: AuthOperatorRouteChildren = {
+  AuthOperatorIndexRoute: AuthOperatorIndexRoute,
+  AuthOperatorApplicationsBusinessIdRoute:
+    AuthOperatorApplicationsBusinessIdRoute,
+  AuthOperatorApplicationsIndexRoute: AuthOperatorApplicationsIndexRoute,
+}
+
+const AuthOperatorRouteWithChildren = AuthOperatorRoute._addFileChildren(
+  AuthOperatorRouteChildren,
+)
+
 interface AuthRouteChildren {
   AuthBusinessIdRoute: typeof AuthBusinessIdRouteWithChildren
   AuthOnboardingRoute: typeof AuthOnboardingRouteWithChildren
+  AuthOperatorRoute: typeof AuthOperatorRouteWithChildren
   AuthIndexRoute: typeof AuthIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthBusinessIdRoute: AuthBusinessIdRouteWithChildren,
   AuthOnboardingRoute: AuthOnboardingRouteWithChildren,
+  AuthOperatorRoute: AuthOperatorRouteWithChildren,
   AuthIndexRoute: AuthIndexRoute,
 }
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ChevronRight, Plus, Store } from 'lucide-react'
+import { ChevronRight, ClipboardCheck, Plus, Store } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { Badge } from '@/components/ui/badge'
@@ -15,6 +15,7 @@ export function BusinessSelectionPage() {
   const { t } = useTranslation()
   const trpc = useTRPC()
   const { data: businesses } = useSuspenseQuery(trpc.businesses.list.queryOptions())
+  const { data: profile } = useSuspenseQuery(trpc.auth.getProfile.queryOptions())
 
   return (
     <>
@@ -22,15 +23,28 @@ export function BusinessSelectionPage() {
         title={t('businesses.select.title')}
         description={t('businesses.select.description')}
         actions={
-          <Button variant="outline" asChild>
-            <Link to="/onboarding/new-business">
-              <Plus aria-hidden />
-              {t('businesses.select.add')}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {profile?.isOperator && (
+              <Button variant="secondary" asChild>
+                <Link to="/operator/applications" search={{ status: 'pending' }}>
+                  <ClipboardCheck aria-hidden />
+                  {t('operator.link')}
+                </Link>
+              </Button>
+            )}
+            <Button variant="outline" asChild>
+              <Link to="/onboarding/new-business">
+                <Plus aria-hidden />
+                {t('businesses.select.add')}
+              </Link>
+            </Button>
+          </div>
         }
       />
-      <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card shadow-xs">
+      <ul
+        hidden={businesses.length === 0}
+        className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-card shadow-xs"
+      >
         {businesses.map((business) => (
           <li key={business.id}>
             <Link

@@ -7,6 +7,8 @@ export const Route = createFileRoute('/_auth/')({
     const businesses = await context.queryClient.fetchQuery(
       context.trpc.businesses.list.queryOptions(),
     )
+    // Operators always get this page: it leads them to the applications awaiting review.
+    if (context.profile.isOperator) return
     const [first] = businesses
     if (!first) throw redirect({ to: '/onboarding/new-business', replace: true })
     if (businesses.length === 1) {
