@@ -96,8 +96,11 @@ export function CompanyDetailsPage({ businessId }: { businessId: string }) {
   // The company's country is the likely one for its address and phone, until changed there.
   useEffect(() => {
     if (!companyCountry) return
-    if (!form.getValues('address.country')) form.setValue('address.country', companyCountry)
-    if (!form.getValues('phone.country')) form.setValue('phone.country', companyCountry)
+    for (const name of ['address.country', 'phone.country'] as const) {
+      if (form.getValues(name)) continue
+      // Clears an error shown there before, as typing into the field would.
+      form.setValue(name, companyCountry, { shouldValidate: !!form.getFieldState(name).error })
+    }
   }, [companyCountry, form])
 
   const submit = form.handleSubmit((values) => {
@@ -215,7 +218,7 @@ function PhoneField() {
       error={error}
       className="sm:col-span-2"
     >
-      <div className="grid grid-cols-[minmax(0,11rem)_1fr] gap-2">
+      <div className="grid grid-cols-[minmax(0,9rem)_1fr] sm:grid-cols-[minmax(0,14rem)_1fr] gap-2">
         <NativeSelect
           aria-label={t('application.company.callingCode')}
           aria-invalid={countryError ? true : undefined}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import type { inferInput } from '@trpc/tanstack-react-query'
-import { Plus } from 'lucide-react'
+import { CircleAlert, Plus } from 'lucide-react'
 import { useMemo, type FormEventHandler, type ReactNode } from 'react'
 import {
   FormProvider,
@@ -326,11 +326,17 @@ function ListFooter({
     <div className="grid gap-3">
       {error && (
         <Alert variant="destructive" role="alert">
-          <AlertDescription className="text-destructive">{error}</AlertDescription>
+          <CircleAlert aria-hidden />
+          <AlertDescription className="text-foreground">{error}</AlertDescription>
         </Alert>
       )}
       {canAdd && (
-        <Button type="button" variant="outline" className="justify-self-start" onClick={onAdd}>
+        <Button
+          type="button"
+          variant="outline"
+          className="h-auto min-h-9 justify-self-start py-2 text-left whitespace-normal"
+          onClick={onAdd}
+        >
           <Plus aria-hidden />
           {addLabel}
         </Button>
