@@ -134,13 +134,18 @@ export class LndClient {
     return json as T
   }
 
-  /** Opens a server stream and calls onMessage for every `result`; resolves when it ends. */
+  /**
+   * Opens a server stream and calls onMessage for every `result`; resolves when it ends.
+   * onOpen runs once the reply starts (lnd sends its headers with the first message at the
+   * latest), i.e. once the server is known to follow the subscription.
+   */
   async stream<T>(
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
     onMessage: (msg: T) => void,
     signal: AbortSignal,
+    onOpen?: () => void,
   ): Promise<void> {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (this.endpoint.macaroonHex) headers['grpc-metadata-macaroon'] = this.endpoint.macaroonHex
@@ -156,6 +161,7 @@ export class LndClient {
     } catch (err) {
       throw new LndUnreachableError(err instanceof Error ? err.message : 'node unreachable')
     }
+    if (res.statusCode < 400) onOpen?.()
     let buffered = ''
     for await (const chunk of res.body) {
       buffered += (chunk as Buffer).toString('utf8')

@@ -13,17 +13,16 @@ import type {
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
-import { decodeBolt11, pause, SettlementQueue, unavailable } from '../wallet-support'
+import { decodeBolt11, unavailable } from '../wallet-support'
 import { b64, LndError, type LndClient } from './lnd-client'
+import { followSettlements, type FollowState } from './lnd-settlements'
 import {
   toInvoiceStatus,
   toPayResult,
-  toSettlement,
   ZLndAddInvoice,
   ZLndChainBalance,
   ZLndChannelBalance,
   ZLndInvoice,
-  ZLndInvoiceList,
   ZLndPayment,
   type LndPayment,
 } from './lnd-dto'
@@ -39,9 +38,6 @@ export interface LndWalletOptions {
 
 const defaultFeeLimitSat = (amountSat: number) => 10 + Math.ceil(amountSat / 100)
 
-/** How far back to look for the node's newest settle index when a watch starts cold. */
-const RECENT_INVOICES = 100
-
 export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
   lightning: true,
   descriptionHash: true,
@@ -53,8 +49,7 @@ export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
 export class LndWallet implements Wallet {
   readonly kind = 'lnd' as const
   readonly capabilities = LND_CAPABILITIES
-  /** the newest settle index handed to the caller; a reconnect resumes after it */
-  #lastSettleIndex = 0
+  readonly #follow: FollowState = { lastSettleIndex: 0 }
   readonly #opts: Required<Omit<LndWalletOptions, 'log'>> & Pick<LndWalletOptions, 'log'>
 
   constructor(
@@ -104,85 +99,15 @@ export class LndWallet implements Wallet {
   }
 
   /**
-   * Follows lnd's settled-invoice stream from the last settle index seen, reconnecting with
-   * backoff. A cold start first reads the newest settle index (so settlements from then on are
-   * replayed even if the stream connects late) and looks up the caller's pending hashes once.
+   * Follows lnd's settled-invoice stream, resuming after the last settle index handed over
+   * (kept by this instance) and reconnecting with backoff; see lnd-settlements.
    */
-  async watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
-    const log = this.#opts.log ?? (() => {})
-    const queue = new SettlementQueue(
-      (s) => handlers.onSettlement(s),
-      (err) => log('lnd: handing over a settlement failed', err),
-    )
-    if (this.#lastSettleIndex === 0) {
-      try {
-        this.#lastSettleIndex = await this.newestSettleIndex(signal)
-      } catch (err) {
-        log('lnd: reading the newest settle index failed', err)
-      }
-    }
-    const following = this.follow(queue, signal)
-    try {
-      for (const hash of await handlers.pending()) {
-        if (signal.aborted) break
-        const status = await this.lookupInvoice(hash, signal).catch((err: unknown) => {
-          log(`lnd: looking up ${hash} failed`, err)
-          return null
-        })
-        if (status?.state === 'settled' && status.settledAt) {
-          const { amountPaidSat, settledAt } = status
-          await queue.push({ paymentHash: hash, amountPaidSat, settledAt })
-        }
-      }
-    } catch (err) {
-      log('lnd: reading pending invoices failed', err)
-    }
-    if (!signal.aborted) handlers.onReady?.()
-    await following
-    await queue.drain()
-  }
-
-  private async newestSettleIndex(signal: AbortSignal): Promise<number> {
-    const raw = await this.lnd.call(
-      'GET',
-      `/v1/invoices?reversed=true&num_max_invoices=${RECENT_INVOICES}`,
-      undefined,
-      { signal },
-    )
-    return ZLndInvoiceList.parse(raw).invoices.reduce((max, i) => Math.max(max, i.settle_index), 0)
-  }
-
-  private async follow(queue: SettlementQueue, signal: AbortSignal): Promise<void> {
-    const { initial, max } = this.#opts.reconnectMs
-    const log = this.#opts.log ?? (() => {})
-    let waitMs = initial
-    while (!signal.aborted) {
-      // A settlement the caller could not take ends this connection: the next one replays it.
-      const attempt = new AbortController()
-      const linked = AbortSignal.any([signal, attempt.signal])
-      let handled: Promise<unknown> = Promise.resolve()
-      const onInvoice = (raw: unknown) => {
-        const parsed = ZLndInvoice.safeParse(raw)
-        if (!parsed.success || parsed.data.state !== 'SETTLED') return
-        const inv = parsed.data
-        handled = handled.then(async () => {
-          if (attempt.signal.aborted) return
-          if (!(await queue.push(toSettlement(inv)))) return attempt.abort()
-          this.#lastSettleIndex = Math.max(this.#lastSettleIndex, inv.settle_index)
-          waitMs = initial
-        })
-      }
-      const query = this.#lastSettleIndex > 0 ? `?settle_index=${this.#lastSettleIndex}` : ''
-      try {
-        await this.lnd.stream('GET', `/v1/invoices/subscribe${query}`, undefined, onInvoice, linked)
-      } catch (err) {
-        if (!linked.aborted) log('lnd: invoice stream broke; reconnecting', err)
-      }
-      await handled
-      if (signal.aborted) break
-      await pause(waitMs, signal)
-      waitMs = Math.min(waitMs * 2, max)
-    }
+  watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
+    return followSettlements(this.lnd, this.#follow, handlers, signal, {
+      reconnectMs: this.#opts.reconnectMs,
+      log: this.#opts.log ?? (() => {}),
+      lookup: (hash, s) => this.lookupInvoice(hash, s),
+    })
   }
 
   async balance(signal?: AbortSignal): Promise<WalletBalance> {
