@@ -22,6 +22,7 @@ import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
 import { SimnetNodeHost } from './wallets/nodehost/simnet-node-host'
 import type { Wallet } from './wallets/wallet'
+import { createWalletForBusiness, walletCapabilities } from './wallets/factory'
 import { PgEventBus } from './lib/pg-events'
 import { createPaymentRepo } from './modules/payments/repo'
 import { createPaymentService } from './modules/payments/service'
@@ -79,7 +80,10 @@ export function createServices(deps: ServiceDeps) {
   })
   const bus = new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err))
   const paymentRepo = createPaymentRepo(deps.db)
-  const wallets = cachedWalletProvider(deps.walletFactory ?? (() => Promise.resolve(null)))
+  const walletDeps = { connections, nodes }
+  const wallets = cachedWalletProvider(
+    deps.walletFactory ?? ((businessId) => createWalletForBusiness(walletDeps, businessId)),
+  )
   const watchers = createWalletWatchers({
     db: deps.db,
     repo: paymentRepo,
@@ -92,6 +96,7 @@ export function createServices(deps: ServiceDeps) {
     price,
     bus,
     wallets,
+    walletCapabilities: (businessId: string) => walletCapabilities(walletDeps, businessId),
     watchers,
     paymentRepo,
     payments: createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus }),

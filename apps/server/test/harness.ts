@@ -18,6 +18,7 @@ import { createCallerFactory } from '../src/trpc/init'
 const createCaller = createCallerFactory(appRouter)
 
 export interface TestEnv {
+  url: string
   config: AppConfig
   database: DatabaseHandle
   services: Services
@@ -75,6 +76,7 @@ export async function createTestEnv(
     },
   })
   return {
+    url,
     config,
     database,
     services,

@@ -22,6 +22,10 @@ const takingProcedure = businessProcedure.use(({ ctx, next }) => {
 })
 
 export const paymentsRouter = router({
+  /** What this business's wallet can take; the pages offer only that. */
+  capabilities: businessProcedure.query(({ ctx }) =>
+    ctx.services.walletCapabilities(ctx.business.id),
+  ),
   createLightning: takingProcedure
     .input(ZCreatePaymentInput)
     .mutation(({ ctx, input, signal }) =>

@@ -168,6 +168,13 @@ export function createWalletWatchers(deps: {
     /** A new open payment: make sure someone watches its wallet now, not at the next tick. */
     poke: runTick,
     isWatching: (businessId: string) => running.has(businessId),
+    /** Stops at once without releasing leases, as a killed process would (for failover). */
+    crash(): void {
+      if (timer) clearInterval(timer)
+      timer = null
+      for (const controller of running.values()) controller.abort()
+      running.clear()
+    },
     async stop(): Promise<void> {
       if (timer) clearInterval(timer)
       timer = null

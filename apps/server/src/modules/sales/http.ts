@@ -11,7 +11,7 @@ import { DomainError } from '../../lib/errors'
 import type { Services } from '../../services'
 import { SESSION_COOKIE } from '../../trpc/context'
 import { CSV_BOM, CSV_HEADER, csvLine, transactionCsvLine } from './csv'
-import { ZTransactionFilter, type TTransactionFilter } from './schemas'
+import { ZTransactionFilter, type TransactionFilter } from './schemas'
 import type { TransactionItem } from './service'
 
 /** Lines written to the response at once. */
@@ -40,7 +40,7 @@ const ZCsvQuery = z.object({
   search: z.string().optional(),
 })
 
-function parseFilter(query: unknown): TTransactionFilter | undefined {
+function parseFilter(query: unknown): TransactionFilter | undefined {
   const raw = ZCsvQuery.safeParse(query)
   if (!raw.success) return undefined
   const filter = ZTransactionFilter.safeParse(raw.data)

@@ -1,15 +1,19 @@
 /**
  * Read-only queries of the sales views over `payments` and `payment_daily_totals`.
  *
- * The transaction list pages by keyset on (created_at, id), newest first, and picks the query
- * shape that an index answers in order, so a first page costs a few dozen index entries even
- * with a million payments in one business:
+ * The transaction list pages by keyset on (created_at, id), newest first. Every shape is read
+ * from an index in that order and stops once the page is full, so a page costs a few dozen
+ * index entries even with a million payments in one business:
  * - no status/method filter: one ordered scan of `payments_list`;
- * - a status filter: one ordered scan of `payments_by_status` per chosen status (LATERAL), the
- *   newest of each merged (a plain `status = ANY(...)` would have to sort every match);
+ * - a status filter: one ordered scan of `payments_by_status` per chosen status, merged
+ *   (UNION ALL under ORDER BY ... LIMIT plans as a Merge Append that reads each lazily; a plain
+ *   `status = ANY(...)` would have to sort every match);
  * - only a method filter: the same over `payments_by_method`;
- * - a memo search: one plain query, so the planner can choose between the trigram index (rare
- *   words) and an ordered scan that filters (common words).
+ * - a memo search: the newest SEARCH_WINDOW rows passing the other filters are read in order
+ *   and checked, which finds a page of any common word quickly; only when they hold less than
+ *   a page does the trigram index look for older matches. Left to itself the planner would
+ *   often intersect the trigram bitmap of a common word with a status bitmap and sort
+ *   thousands of rows.
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/database'
@@ -60,19 +64,37 @@ interface RawTransaction extends Omit<TransactionRow, 'amountSat' | 'receivedSat
   position: string
 }
 
-const COLUMNS = sql`id, created_at AS "createdAt", settled_at AS "settledAt", status, method, memo,
-  device_id AS "deviceId", amount_sat AS "amountSat", received_sat AS "receivedSat",
-  fiat_minor AS "fiatMinor", currency, payment_hash AS "paymentHash", txid,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`
+/** Rows read in order before a memo search asks the trigram index for older matches. */
+export const SEARCH_WINDOW = 2000
+
+const ROW = sql`id, created_at, settled_at, status, method, memo, device_id, amount_sat,
+  received_sat, fiat_minor, currency, payment_hash, txid`
+
+/** The API's names; the position is formatted only for rows that are returned. */
+const OUT = sql`p.id, p.created_at AS "createdAt", p.settled_at AS "settledAt", p.status,
+  p.method, p.memo, p.device_id AS "deviceId", p.amount_sat AS "amountSat",
+  p.received_sat AS "receivedSat", p.fiat_minor AS "fiatMinor", p.currency,
+  p.payment_hash AS "paymentHash", p.txid,
+  to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`
 
 const NEWEST_FIRST = sql`ORDER BY created_at DESC, id DESC`
 
 function toTransaction(r: RawTransaction): TransactionRow & { position: string } {
   return {
-    ...r,
+    id: r.id,
+    createdAt: r.createdAt,
+    settledAt: r.settledAt,
+    status: r.status,
+    method: r.method,
+    memo: r.memo,
+    deviceId: r.deviceId,
     amountSat: Number(r.amountSat),
     receivedSat: Number(r.receivedSat),
     fiatMinor: r.fiatMinor === null ? null : Number(r.fiatMinor),
+    currency: r.currency,
+    paymentHash: r.paymentHash,
+    txid: r.txid,
+    position: r.position,
   }
 }
 
@@ -81,7 +103,71 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-export function createSalesRepo(db: Db) {
+type Filters = Omit<RepoFilter, 'search'>
+
+const and = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` AND `)
+
+function conditions(businessId: string, f: Filters, after: ListPosition | null) {
+  const where: RawBuilder<unknown>[] = [sql`business_id = ${businessId}::uuid`]
+  if (f.from) where.push(sql`created_at >= ${f.from}`)
+  if (f.to) where.push(sql`created_at < ${f.to}`)
+  if (after) {
+    where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+  }
+  return where
+}
+
+/** The newest `limit` rows passing the filters (raw columns), each read from an index in order. */
+function ordered(
+  businessId: string,
+  f: Filters,
+  after: ListPosition | null,
+  limit: number,
+): RawBuilder<unknown> {
+  const where = conditions(businessId, f, after)
+  const branches = f.statuses
+    ? f.statuses.map((status) => [sql`status = ${status}`])
+    : f.methods
+      ? f.methods.map((method) => [sql`method = ${method}`])
+      : [[]]
+  if (f.statuses && f.methods) where.push(sql`method = ANY(${f.methods}::text[])`)
+  if (branches.length === 1) {
+    return sql`SELECT ${ROW} FROM payments WHERE ${and([...where, ...(branches[0] ?? [])])}
+      ${NEWEST_FIRST} LIMIT ${limit}`
+  }
+  const union = sql.join(
+    branches.map(
+      (branch) => sql`(SELECT ${ROW} FROM payments WHERE ${and([...where, ...branch])}
+        ${NEWEST_FIRST} LIMIT ${limit})`,
+    ),
+    sql` UNION ALL `,
+  )
+  return sql`SELECT ${ROW} FROM (${union}) u ${NEWEST_FIRST} LIMIT ${limit}`
+}
+
+/** One plain query with every filter; the planner may use the trigram index on memo. */
+function searched(
+  businessId: string,
+  f: Filters,
+  pattern: string,
+  after: ListPosition | null,
+  limit: number,
+): RawBuilder<unknown> {
+  const where = conditions(businessId, f, after)
+  if (f.statuses) where.push(sql`status = ANY(${f.statuses}::text[])`)
+  if (f.methods) where.push(sql`method = ANY(${f.methods}::text[])`)
+  where.push(sql`memo ILIKE ${pattern}`)
+  return sql`SELECT ${ROW} FROM payments WHERE ${and(where)} ${NEWEST_FIRST} LIMIT ${limit}`
+}
+
+const project = (source: RawBuilder<unknown>) =>
+  sql<RawTransaction>`SELECT ${OUT} FROM (${source}) p ORDER BY p.created_at DESC, p.id DESC`
+
+export function createSalesRepo(db: Db, opts: { searchWindow?: number } = {}) {
+  const searchWindow = opts.searchWindow ?? SEARCH_WINDOW
+  const run = async <R extends RawTransaction>(query: RawBuilder<R>) =>
+    (await query.execute(db)).rows
+
   return {
     /** Up to `limit` transactions after `after`, newest first; each with its list position. */
     async listTransactions(
@@ -90,37 +176,39 @@ export function createSalesRepo(db: Db) {
       after: ListPosition | null,
       limit: number,
     ): Promise<(TransactionRow & { position: string })[]> {
-      const where: RawBuilder<unknown>[] = [sql`business_id = ${businessId}::uuid`]
-      if (filter.from) where.push(sql`created_at >= ${filter.from}`)
-      if (filter.to) where.push(sql`created_at < ${filter.to}`)
-      if (after) {
-        where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
+      const { search, ...filters } = filter
+      if (search === undefined) {
+        return (await run(project(ordered(businessId, filters, after, limit)))).map(toTransaction)
       }
-      const { statuses, methods, search } = filter
 
-      let query: RawBuilder<RawTransaction>
-      if (search !== undefined || (!statuses && !methods)) {
-        if (statuses) where.push(sql`status = ANY(${statuses}::text[])`)
-        if (methods) where.push(sql`method = ANY(${methods}::text[])`)
-        if (search !== undefined) where.push(sql`memo ILIKE ${containsPattern(search)}`)
-        query = sql<RawTransaction>`SELECT ${COLUMNS} FROM payments
-          WHERE ${sql.join(where, sql` AND `)} ${NEWEST_FIRST} LIMIT ${limit}`
-      } else if (statuses) {
-        if (methods) where.push(sql`method = ANY(${methods}::text[])`)
-        query = sql<RawTransaction>`SELECT p.* FROM unnest(${statuses}::text[]) AS s(value)
-          CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM payments
-            WHERE ${sql.join([...where, sql`status = s.value`], sql` AND `)}
-            ${NEWEST_FIRST} LIMIT ${limit}) p
-          ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${limit}`
-      } else {
-        query = sql<RawTransaction>`SELECT p.* FROM unnest(${methods}::text[]) AS m(value)
-          CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM payments
-            WHERE ${sql.join([...where, sql`method = m.value`], sql` AND `)}
-            ${NEWEST_FIRST} LIMIT ${limit}) p
-          ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${limit}`
-      }
-      const { rows } = await query.execute(db)
-      return rows.map(toTransaction)
+      // The matches among the newest rows, and the last of those rows as a marker of where
+      // reading in order stopped (present only when the window was full).
+      const pattern = containsPattern(search)
+      const window = ordered(businessId, filters, after, searchWindow)
+      const rows = await run(sql<RawTransaction & { isMatch: boolean; n: string }>`
+        SELECT ${OUT}, p.is_match AS "isMatch", p.n FROM (
+          SELECT w.*, w.memo ILIKE ${pattern} AS is_match,
+            row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS n
+          FROM (${window}) w
+        ) p
+        WHERE p.is_match OR p.n = ${searchWindow}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}`)
+      const recent = rows.filter((r) => r.isMatch).slice(0, limit)
+      const edge = rows.find((r) => Number(r.n) === searchWindow)
+      if (recent.length === limit || !edge) return recent.map(toTransaction)
+
+      const older = await run(
+        project(
+          searched(
+            businessId,
+            filters,
+            pattern,
+            { createdAt: edge.position, id: edge.id },
+            limit - recent.length,
+          ),
+        ),
+      )
+      return [...recent, ...older].map(toTransaction)
     },
 
     /** Settled totals per UTC day and method, from `fromDay` to `toDay` inclusive. */

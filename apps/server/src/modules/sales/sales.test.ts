@@ -228,6 +228,58 @@ describe('sales.transactions', () => {
     }
   })
 
+  it('finds search matches beyond the rows read in order, without duplicates or gaps', async () => {
+    const owner = await ownerWithBusiness(env)
+    const db = env.database.db
+    // Matches are rare among the newest rows and plentiful further back.
+    await env.database.pool.query(
+      `INSERT INTO payments (business_id, method, status, amount_sat, currency, memo, created_at)
+       SELECT $1, (ARRAY['lightning', 'tip'])[1 + i % 2], (ARRAY['pending', 'failed', 'expired'])[1 + i % 3],
+         1000, 'GBP',
+         CASE WHEN i % 17 = 0 OR (i > 40 AND i % 3 = 0) THEN 'Iced LATTE' ELSE 'Bagel' END,
+         timestamptz '2026-01-01' - (i / 2) * interval '1 minute'
+       FROM generate_series(1, 120) AS i`,
+      [owner.businessId],
+    )
+    const expectedIds = async (f: { status?: string[]; method?: string[] }) => {
+      let q = db
+        .selectFrom('payments')
+        .select('id')
+        .where('businessId', '=', owner.businessId)
+        .where('memo', 'ilike', '%latte%')
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+      if (f.status) q = q.where('status', 'in', f.status as ['pending'])
+      if (f.method) q = q.where('method', 'in', f.method as ['tip'])
+      return (await q.execute()).map((r) => r.id)
+    }
+    for (const searchWindow of [1, 3, 10, 1000]) {
+      const sales = createSalesService(createSalesRepo(db, { searchWindow }))
+      for (const f of [
+        {},
+        { status: ['failed' as const, 'pending' as const] },
+        { method: ['tip' as const] },
+      ]) {
+        for (const limit of [1, 4, 25]) {
+          const seen: string[] = []
+          let cursor: string | undefined
+          do {
+            const page = await sales.transactions(owner.businessId, {
+              ...f,
+              search: 'latte',
+              limit,
+              cursor,
+            })
+            expect(page.items.length).toBeLessThanOrEqual(limit)
+            seen.push(...page.items.map((i) => i.id))
+            cursor = page.nextCursor ?? undefined
+          } while (cursor)
+          expect(seen, JSON.stringify({ searchWindow, f, limit })).toEqual(await expectedIds(f))
+        }
+      }
+    }
+  })
+
   it('returns the fields of each transaction', async () => {
     const owner = await ownerWithBusiness(env)
     const db = env.database.db

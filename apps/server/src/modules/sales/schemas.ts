@@ -55,5 +55,13 @@ export const ZTransactionsInput = z
   })
   .refine(isOrderedRange, rangeError)
 
-export type TTransactionFilter = z.output<typeof ZTransactionFilter>
+/** What the filters mean once read: an absent field does not filter. */
+export interface TransactionFilter {
+  status?: PaymentStatus[]
+  method?: PaymentMethod[]
+  from?: Date
+  to?: Date
+  search?: string
+}
+
 export type TTransactionsInput = z.output<typeof ZTransactionsInput>

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import type { ListPosition, RepoFilter, SalesRepo, TransactionRow } from './repo'
-import { PAYMENT_METHODS, type TTransactionFilter } from './schemas'
+import { PAYMENT_METHODS, type TransactionFilter } from './schemas'
 
 export type TransactionItem = TransactionRow
 
@@ -78,7 +78,7 @@ export function decodeCursor(cursor: string): ListPosition {
   return { createdAt, id }
 }
 
-function toRepoFilter(f: TTransactionFilter): RepoFilter {
+function toRepoFilter(f: TransactionFilter): RepoFilter {
   return { statuses: f.status, methods: f.method, from: f.from, to: f.to, search: f.search }
 }
 
@@ -89,7 +89,7 @@ export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } =
 
   async function page(
     businessId: string,
-    filter: TTransactionFilter,
+    filter: TransactionFilter,
     cursor: string | undefined,
     limit: number,
   ) {
@@ -106,7 +106,7 @@ export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } =
   return {
     transactions(
       businessId: string,
-      input: TTransactionFilter & { cursor?: string; limit: number },
+      input: TransactionFilter & { cursor?: string; limit: number },
     ): Promise<{ items: TransactionItem[]; nextCursor: string | null }> {
       return page(businessId, input, input.cursor, input.limit)
     },
@@ -114,7 +114,7 @@ export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } =
     /** Every matching transaction, newest first, fetched a page at a time. */
     async *exportTransactions(
       businessId: string,
-      filter: TTransactionFilter,
+      filter: TransactionFilter,
     ): AsyncGenerator<TransactionItem> {
       let cursor: string | undefined
       do {

@@ -4,7 +4,12 @@
  * pending invoices behind them in case a notification is lost.
  */
 import '../../lib/websocket-global'
-import { Nip47WalletError, type NWCClient, type Nip47Transaction } from '@getalby/sdk/nwc'
+import {
+  Nip47WalletError,
+  type NWCClient,
+  type Nip47Notification,
+  type Nip47Transaction,
+} from '@getalby/sdk/nwc'
 import type {
   AddressReceipt,
   CreateInvoiceInput,
@@ -124,23 +129,23 @@ export class NwcWallet implements Wallet {
       (s) => handlers.onSettlement(s),
       (err) => this.#log('nwc: handing over a settlement failed', err),
     )
-    let unsubscribe: (() => void) | null = null
-    if (this.capabilities.pushesSettlements) {
+    const onNotification = (n: Nip47Notification) => {
+      if (n.notification_type !== 'payment_received') return
       try {
-        unsubscribe = await this.request(
-          () =>
-            this.#client.subscribeNotifications(
-              (n) => {
-                const s = n.notification_type === 'payment_received' && toSettlement(n.notification)
-                if (s) void queue.push(s)
-              },
-              ['payment_received'],
-            ),
-          signal,
-        )
+        const s = toSettlement(n.notification)
+        if (s) void queue.push(s)
       } catch (err) {
-        this.#log('nwc: subscribing to notifications failed; looking up only', err)
+        this.#log('nwc: a payment_received notification could not be read', err)
       }
+    }
+    // Kept so that a subscription finishing after its deadline is still closed.
+    const subscribing = this.capabilities.pushesSettlements
+      ? this.#client.subscribeNotifications(onNotification, ['payment_received'])
+      : null
+    if (subscribing) {
+      await this.request(() => subscribing, signal).catch((err: unknown) => {
+        this.#log('nwc: subscribing to notifications failed; looking up only', err)
+      })
     }
     try {
       let isFirst = true
@@ -151,7 +156,10 @@ export class NwcWallet implements Wallet {
         await pause(this.#pollIntervalMs, signal)
       }
     } finally {
-      unsubscribe?.()
+      void subscribing?.then(
+        (unsubscribe) => unsubscribe(),
+        () => {},
+      )
       await queue.drain()
     }
   }

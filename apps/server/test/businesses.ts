@@ -1,0 +1,36 @@
+/** Businesses at a given onboarding point, made through the real procedures. */
+import type { TestBrowser, TestEnv } from './harness'
+import { uniqueEmail } from './harness'
+import {
+  companyDetails,
+  corporationDirectors,
+  financial,
+  operations,
+  pci,
+  terms,
+} from './onboarding-fixtures'
+import type { TestSimnet } from './simnet'
+
+export async function approvedBusiness(
+  env: TestEnv,
+): Promise<{ b: TestBrowser; businessId: string }> {
+  const b = env.browser()
+  await b.caller.auth.signUp({ email: uniqueEmail(), password: 'correct horse battery' })
+  const { id: businessId } = await b.caller.businesses.create({ name: 'Corner Café' })
+  await b.caller.onboarding.saveCompany({ businessId, data: companyDetails() })
+  await b.caller.onboarding.saveDirectors({ businessId, data: corporationDirectors })
+  await b.caller.onboarding.saveFinancial({ businessId, data: financial })
+  await b.caller.onboarding.savePci({ businessId, data: pci })
+  await b.caller.onboarding.saveOperations({ businessId, data: operations })
+  const { step } = await b.caller.onboarding.submit({ businessId, data: terms })
+  if (step !== 'paymentProvider') throw new Error(`expected auto-approval, got ${step}`)
+  return { b, businessId }
+}
+
+/** A business whose money is held in a simnet NWC wallet (currency GBP). */
+export async function nwcBusiness(env: TestEnv, net: TestSimnet) {
+  const { b, businessId } = await approvedBusiness(env)
+  const { uri } = await net.control<{ uri: string }>('POST', '/nwc/connections', { name: 'till' })
+  await b.caller.provider.connectNwc({ businessId, url: uri })
+  return { b, businessId }
+}

@@ -1,0 +1,304 @@
+/**
+ * Taking Lightning payments end to end on simnet: the row comes first, settlement is credited
+ * once, a payment settled while nobody watched is found, and with two server instances on one
+ * database exactly one watches a wallet while a settlement reaches subscribers on both.
+ */
+import { TRPCError } from '@trpc/server'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectDatabase } from '../src/db/database'
+import { createServices } from '../src/services'
+import type { PaymentView } from '../src/modules/payments/view'
+import { nwcBusiness } from './businesses'
+import { createTestEnv, type TestEnv } from './harness'
+import { startTestSimnet, type TestSimnet } from './simnet'
+
+const FAST = { leaseMs: 1_500, renewMs: 300 }
+
+let net: TestSimnet
+let env: TestEnv
+beforeAll(async () => {
+  net = await startTestSimnet()
+  env = await createTestEnv({
+    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+    externals: net.externals,
+    watcherOptions: FAST,
+  })
+  await env.services.bus.start()
+  env.services.watchers.start()
+})
+afterAll(async () => {
+  await env?.close()
+  await net?.close()
+})
+
+async function rejection(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (e) {
+    if (e instanceof TRPCError) return e
+    throw e
+  }
+  throw new Error('expected the call to fail')
+}
+const appCode = (e: TRPCError) => (e.cause as { code?: string } | undefined)?.code ?? e.code
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000) {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
+    await sleep(50)
+  }
+}
+
+/** Collects what a subscription yields until it ends or `stop` is called. */
+function collect(iter: AsyncIterable<PaymentView>) {
+  const seen: PaymentView[] = []
+  const done = (async () => {
+    for await (const v of iter) seen.push(v)
+  })()
+  return { seen, done }
+}
+
+const totals = (businessId: string) =>
+  env.database.db
+    .selectFrom('paymentDailyTotals')
+    .select(['method', 'count', 'amountSat'])
+    .where('businessId', '=', businessId)
+    .execute()
+
+describe('Lightning payments', () => {
+  it('creates the row, then an invoice; the payer pays; the page sees it settle once', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const payment = await b.caller.payments.createLightning({
+      businessId,
+      amount: { sat: 2_500 },
+      memo: 'flat white',
+    })
+    expect(payment).toMatchObject({
+      status: 'pending',
+      amountSat: 2_500,
+      memo: 'flat white',
+      currency: 'GBP',
+    })
+    expect(payment.paymentRequest).toMatch(/^lnbcrt25u1/)
+
+    const controller = new AbortController()
+    const follow = collect(env.services.payments.follow(businessId, payment.id, controller.signal))
+    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
+    await follow.done
+    const last = follow.seen.at(-1)
+    expect(last).toMatchObject({ status: 'settled', receivedSat: 2_500 })
+    expect(last?.fiatMinor).toBeGreaterThan(0)
+    expect(await totals(businessId)).toEqual([{ method: 'lightning', count: 1, amountSat: '2500' }])
+
+    // Replays credit nothing twice.
+    const replay = await env.services.paymentRepo.settle(payment.id, {
+      receivedSat: 2_500,
+      settledAt: new Date(),
+      fiatMinor: 1,
+    })
+    expect(replay).toBeUndefined()
+    expect(await totals(businessId)).toEqual([{ method: 'lightning', count: 1, amountSat: '2500' }])
+  })
+
+  it('keys the amount in fiat and keeps that fiat amount', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const price = await b.caller.bitcoin.getPrice()
+    const p = await b.caller.payments.createLightning({
+      businessId,
+      amount: { fiatMinor: 450 },
+      memo: '',
+    })
+    expect(p.fiatMinor).toBe(450)
+    expect(p.amountSat).toBe(Math.round((450 * 1e8) / price.minorPerBtc.GBP))
+  })
+
+  it('returns the same payment for the same idempotency key', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const input = {
+      businessId,
+      amount: { sat: 1_000 },
+      memo: 'retry',
+      idempotencyKey: 'till-1-0001',
+    }
+    const first = await b.caller.payments.createLightning(input)
+    const second = await b.caller.payments.createLightning(input)
+    expect(second.id).toBe(first.id)
+    expect(second.paymentRequest).toBe(first.paymentRequest)
+  })
+
+  it('refuses what the wallet cannot do and bad amounts, recording nothing', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const onchain = await rejection(
+      b.caller.payments.createOnchain({ businessId, amount: { sat: 10_000 }, memo: '' }),
+    )
+    expect(appCode(onchain)).toBe('WALLET_UNSUPPORTED')
+    const tooBig = await rejection(
+      b.caller.payments.createLightning({ businessId, amount: { sat: 200_000_000 }, memo: '' }),
+    )
+    expect(appCode(tooBig)).toBe('VALIDATION')
+    const zero = await rejection(
+      b.caller.payments.createLightning({ businessId, amount: { sat: 0 }, memo: '' }),
+    )
+    expect(zero.code).toBe('BAD_REQUEST')
+    const rows = await env.database.db
+      .selectFrom('payments')
+      .select('id')
+      .where('businessId', '=', businessId)
+      .execute()
+    expect(rows).toEqual([])
+    expect(await b.caller.payments.capabilities({ businessId })).toMatchObject({
+      lightning: true,
+      onchain: false,
+    })
+  })
+
+  it('refuses a business that has not finished onboarding, and another owner’s payment', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const p = await b.caller.payments.createLightning({
+      businessId,
+      amount: { sat: 1_000 },
+      memo: '',
+    })
+    const other = await nwcBusiness(env, net)
+    const err = await rejection(other.b.caller.payments.get({ businessId, paymentId: p.id }))
+    expect(err.code).toBe('NOT_FOUND')
+    const cross = await rejection(
+      other.b.caller.payments.get({ businessId: other.businessId, paymentId: p.id }),
+    )
+    expect(cross.code).toBe('NOT_FOUND')
+  })
+})
+
+describe('settlement while nobody watches, and two instances', () => {
+  it('credits a payment settled while the server was down, after it restarts', async () => {
+    const solo = await createTestEnv({
+      env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+      externals: net.externals,
+      watcherOptions: FAST,
+    })
+    const db2 = connectDatabase(solo.url, 5)
+    const restarted = createServices({
+      config: solo.config,
+      db: db2.db,
+      pool: db2.pool,
+      databaseUrl: solo.url,
+      watcherOptions: FAST,
+    })
+    try {
+      const { b, businessId } = await nwcBusiness(solo, net)
+      const p = await b.caller.payments.createLightning({
+        businessId,
+        amount: { sat: 3_000 },
+        memo: '',
+      })
+      await until(
+        () => Promise.resolve(solo.services.watchers.isWatching(businessId)),
+        Boolean,
+        'the first instance to watch',
+      )
+      // The server dies; the payer pays into silence.
+      solo.services.watchers.crash()
+      await net.control('POST', '/pay', { invoice: p.paymentRequest })
+      await sleep(500)
+      expect((await b.caller.payments.get({ businessId, paymentId: p.id })).status).toBe('pending')
+      // It starts again (a new process on the same database) and finds the payment.
+      await restarted.bus.start()
+      restarted.watchers.start()
+      await until(
+        () => b.caller.payments.get({ businessId, paymentId: p.id }),
+        (v) => v.status === 'settled',
+        'the missed settlement',
+      )
+    } finally {
+      await restarted.watchers.stop()
+      restarted.wallets.closeAll()
+      await restarted.bus.close()
+      await db2.close()
+      await solo.close()
+    }
+  })
+
+  it('watches each wallet from one instance, fans settlements out to both, and fails over', async () => {
+    // A second server instance on the same database.
+    const db2 = connectDatabase(env.url, 5)
+    const second = createServices({
+      config: env.config,
+      db: db2.db,
+      pool: db2.pool,
+      databaseUrl: env.url,
+      watcherOptions: FAST,
+    })
+    await second.bus.start()
+    second.watchers.start()
+    try {
+      const { b, businessId } = await nwcBusiness(env, net)
+      const p = await b.caller.payments.createLightning({
+        businessId,
+        amount: { sat: 4_000 },
+        memo: '',
+      })
+      await until(
+        () =>
+          Promise.resolve([
+            env.services.watchers.isWatching(businessId),
+            second.watchers.isWatching(businessId),
+          ]),
+        ([a, c]) => a !== c,
+        'exactly one instance to watch',
+      )
+      expect(
+        env.services.watchers.isWatching(businessId) && second.watchers.isWatching(businessId),
+      ).toBe(false)
+
+      // A browser subscribed on the instance that does NOT watch still sees the settlement.
+      const idle = env.services.watchers.isWatching(businessId) ? second : env.services
+      const controller = new AbortController()
+      const follow = collect(idle.payments.follow(businessId, p.id, controller.signal))
+      await net.control('POST', '/pay', { invoice: p.paymentRequest })
+      await follow.done
+      expect(follow.seen.at(-1)?.status).toBe('settled')
+
+      // The watching instance dies without releasing its lease; the other takes over.
+      const q = await b.caller.payments.createLightning({
+        businessId,
+        amount: { sat: 5_000 },
+        memo: '',
+      })
+      await until(
+        () =>
+          Promise.resolve(
+            env.services.watchers.isWatching(businessId) || second.watchers.isWatching(businessId),
+          ),
+        Boolean,
+        'a watcher for the new payment',
+      )
+      const [dying, survivor] = env.services.watchers.isWatching(businessId)
+        ? [env.services, second]
+        : [second, env.services]
+      dying.watchers.crash()
+      const started = Date.now()
+      await until(
+        () => Promise.resolve(survivor.watchers.isWatching(businessId)),
+        Boolean,
+        'takeover',
+        10_000,
+      )
+      expect(Date.now() - started).toBeLessThan(10_000)
+      await net.control('POST', '/pay', { invoice: q.paymentRequest })
+      await until(
+        () => b.caller.payments.get({ businessId, paymentId: q.id }),
+        (v) => v.status === 'settled',
+        'settlement after failover',
+      )
+    } finally {
+      await second.watchers.stop()
+      second.wallets.closeAll()
+      await second.bus.close()
+      await db2.close()
+    }
+  })
+})
