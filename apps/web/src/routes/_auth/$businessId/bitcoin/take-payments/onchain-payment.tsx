@@ -1,12 +1,35 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { validateTakePaymentSearch } from '@/features/take-payments/payment-search'
+import { TakePaymentPage } from '@/features/take-payments/take-payment-page'
+import { priceQueryOptions } from '@/features/take-payments/use-take-payment'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/onchain-payment')({
+  validateSearch: validateTakePaymentSearch,
+  loader: ({ context, params }) => {
+    // The price loads alongside; the keypad does not wait for it.
+    void context.queryClient.prefetchQuery(priceQueryOptions(context.trpc))
+    return context.queryClient.ensureQueryData(
+      context.trpc.business.get.queryOptions({ businessId: params.businessId }),
+    )
+  },
   component: OnchainPaymentPage,
 })
 
 function OnchainPaymentPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.onchainPayment')} />
+  const { businessId } = Route.useParams()
+  const { payment } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <TakePaymentPage
+      businessId={businessId}
+      method="onchain"
+      paymentId={payment}
+      showPayment={(paymentId, options) =>
+        void navigate({
+          search: paymentId === undefined ? {} : { payment: paymentId },
+          replace: options?.replace,
+        })
+      }
+    />
+  )
 }
