@@ -20,7 +20,11 @@ export function ApplicationReviewPage({ businessId }: { businessId: string }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const { data } = useSuspenseQuery(trpc.admin.application.queryOptions({ businessId }))
+  // Another operator may have decided meanwhile: each visit asks again.
+  const { data } = useSuspenseQuery({
+    ...trpc.admin.application.queryOptions({ businessId }),
+    staleTime: 0,
+  })
   const [isRejectOpen, setIsRejectOpen] = useState(false)
   const { business, review } = data
   const isPending = review.status === 'pending'

@@ -9,11 +9,18 @@ import { cn } from '@/lib/utils'
 import { REVIEW_FILTERS, statusInput, type ReviewFilter } from './review-status'
 import { ReviewStatusBadge } from './review-status-badge'
 
+const LIST_REFRESH_MS = 30_000
+
 /** Submitted business applications, newest first, filtered by review status. */
 export function ApplicationsPage({ filter }: { filter: ReviewFilter }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
-  const { data: rows } = useSuspenseQuery(trpc.admin.applications.queryOptions(statusInput(filter)))
+  // New submissions arrive while the list is open; a visit always asks for fresh rows too.
+  const { data: rows } = useSuspenseQuery({
+    ...trpc.admin.applications.queryOptions(statusInput(filter)),
+    staleTime: 0,
+    refetchInterval: LIST_REFRESH_MS,
+  })
 
   return (
     <>
