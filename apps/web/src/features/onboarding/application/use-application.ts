@@ -87,12 +87,12 @@ export function useSaveErrorHandler(businessId: string) {
       for (const [key, messages] of Object.entries(appError.fieldErrors)) {
         // Inputs arrive as { businessId, data }; the server may name `data` or a path inside it.
         const path = key.replace(/^data\.?/, '')
-        const message = messages.join(' ')
         if (path !== '' && get(values, path) !== undefined) {
-          form.setError(path as Path<TValues>, { type: 'server', message })
+          form.setError(path as Path<TValues>, { type: 'server', message: messages.join(' ') })
           firstField ??= path as Path<TValues>
         } else {
-          form.setError('root.server', { type: 'server', message })
+          // The server's own words name no field here and are not in the user's language.
+          form.setError('root.server', { type: 'server', message: t('application.serverRefused') })
         }
       }
       if (firstField) form.setFocus(firstField)
