@@ -11,9 +11,9 @@
  * - only a method filter: the same over `payments_by_method`;
  * - a memo search: the newest SEARCH_WINDOW rows passing the other filters are read in order
  *   and checked, which finds a page of any common word quickly; only when they hold less than
- *   a page does the trigram index look for older matches. Left to itself the planner would
- *   often intersect the trigram bitmap of a common word with a status bitmap and sort
- *   thousands of rows.
+ *   a page does one plain query look further back, where the planner picks the trigram index
+ *   for a rare word. Left to itself for every search it would often intersect the trigram
+ *   bitmap of a common word with a status bitmap and sort thousands of rows.
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/database'
@@ -145,12 +145,16 @@ function ordered(
   return sql`SELECT ${ROW} FROM (${union}) u ${NEWEST_FIRST} LIMIT ${limit}`
 }
 
-/** One plain query with every filter; the planner may use the trigram index on memo. */
-function searched(
+/**
+ * Matches older than the window: one plain query with every filter, so the planner chooses
+ * between the trigram index (a rare word) and reading on in order (a word that is merely
+ * rarer lately).
+ */
+function olderMatches(
   businessId: string,
   f: Filters,
   pattern: string,
-  after: ListPosition | null,
+  after: ListPosition,
   limit: number,
 ): RawBuilder<unknown> {
   const where = conditions(businessId, f, after)
@@ -199,7 +203,7 @@ export function createSalesRepo(db: Db, opts: { searchWindow?: number } = {}) {
 
       const older = await run(
         project(
-          searched(
+          olderMatches(
             businessId,
             filters,
             pattern,
