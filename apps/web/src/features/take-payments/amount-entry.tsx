@@ -57,6 +57,7 @@ export function AmountEntry({
   isCharging,
   onCharge,
   problem,
+  isBlocked = false,
 }: {
   state: KeypadState
   dispatch: Dispatch<KeypadAction>
@@ -66,11 +67,13 @@ export function AmountEntry({
   onCharge: (amount: ChargeAmount, memo: string) => void
   /** A lasting reason no payment can be taken (no wallet, say), shown above the keypad. */
   problem?: ReactNode
+  /** The wallet is known to be unable to take this payment: Charge stays off. */
+  isBlocked?: boolean
 }) {
   const { t } = useTranslation()
   const resolved = resolveAmount(state.entry, state.unit, price.minorPerBtc)
   const isEmpty = resolved.charge === null
-  const canCharge = !isEmpty && resolved.problem === null && !isCharging
+  const canCharge = !isEmpty && resolved.problem === null && !isCharging && !isBlocked
 
   const satsText = (sat: number | null) =>
     sat === null

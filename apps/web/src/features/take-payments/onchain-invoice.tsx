@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { CopyButton } from './copy-button'
 import { PaymentAmount } from './payment-amount'
-import { addressGroups, formatSatNumber, satsToBtc } from './payment-format'
+import { addressGroups, formatBtc, formatSatNumber } from './payment-format'
 import { QrCodeButton } from './qr-code-button'
 import type { Payment } from './use-take-payment'
 import { WaitingForPayment } from './waiting-for-payment'
@@ -94,7 +94,7 @@ export function OnchainInvoice({
         <div className={cn('transition-opacity', isReceiving && 'opacity-50')}>
           <PaymentAmount payment={payment} />
           <p className="text-sm text-muted-foreground tabular-nums">
-            {satsToBtc(payment.amountSat)} BTC
+            {formatBtc(payment.amountSat)}
           </p>
         </div>
         {payment.memo && (

@@ -43,6 +43,11 @@ export function isLastingProblem(code: PaymentErrorCode): boolean {
   return code === 'NO_WALLET' || code === 'WALLET_UNSUPPORTED' || code === 'STEP_NOT_ALLOWED'
 }
 
+/** The wallet problem a page already knows of, said as the server would say it. */
+export function lastingProblem(code: 'NO_WALLET' | 'WALLET_UNSUPPORTED'): PaymentError {
+  return { code, message: i18n.t(`errors.${code}`) }
+}
+
 export function parsePaymentError(error: unknown): PaymentError {
   const data =
     isTRPCClientError(error) && error.data != null ? ZErrorData.safeParse(error.data) : null

@@ -5,6 +5,7 @@ import {
   formatCountdown,
   formatFiat,
   formatKeyedFiat,
+  formatBtc,
   satsToBtc,
   shortenMiddle,
 } from './payment-format'
@@ -36,6 +37,8 @@ describe('amounts on screen', () => {
   it('writes sats as bitcoin with eight decimals', () => {
     expect(satsToBtc(25_000)).toBe('0.00025000')
     expect(satsToBtc(123_456_789)).toBe('1.23456789')
+    expect(formatBtc(25_000, 'en')).toBe('0.00025000 BTC')
+    expect(formatBtc(2_100_000_000_000_001, 'de')).toBe('21.000.000,00000001 BTC')
   })
 })
 

@@ -62,6 +62,17 @@ export function satsToBtc(amountSat: number): string {
   return `${whole}.${fraction}`
 }
 
+/** 12,345 sats as "0.00012345 BTC" (en) or "0,00012345 BTC" (de), exact to the sat. */
+export function formatBtc(amountSat: number, language: string = currentLanguage()): string {
+  // Intl formats a decimal string exactly; a float could round the last sat.
+  const value = satsToBtc(amountSat) as `${number}`
+  const text = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 8,
+    maximumFractionDigits: 8,
+  }).format(value)
+  return `${text} BTC`
+}
+
 /** "lnbcrt10u1pj…q9x3f0" — the start and end a person compares, the middle left out. */
 export function shortenMiddle(text: string, keep = 12): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`

@@ -19,7 +19,12 @@ import { expiryProgress } from './expiry'
 import { initialKeypadState, keypadReducer } from './keypad-state'
 import { LightningInvoice } from './lightning-invoice'
 import { OnchainInvoice, TransactionId } from './onchain-invoice'
-import { isLastingProblem, parsePaymentError, type PaymentError } from './payment-error'
+import {
+  isLastingProblem,
+  lastingProblem,
+  parsePaymentError,
+  type PaymentError,
+} from './payment-error'
 import { PaymentClosed, PaymentReceived } from './payment-outcome'
 import {
   isFinalStatus,
@@ -27,6 +32,7 @@ import {
   useCharge,
   useFollowedPayment,
   usePrice,
+  useWalletCapabilities,
   type ChargeInput,
   type Payment,
   type PaymentMethod,
@@ -56,16 +62,25 @@ export function TakePaymentPage({
   const price = usePrice()
   const [keypad, dispatch] = useReducer(keypadReducer, undefined, () => initialKeypadState())
   const charge = useCharge(businessId, method)
-  const [problem, setProblem] = useState<PaymentError | null>(null)
+  const [chargeProblem, setChargeProblem] = useState<PaymentError | null>(null)
+  // What the wallet can do is known before charging; a refused charge says it again.
+  const capabilities = useWalletCapabilities(businessId)
+  const knownProblem =
+    capabilities === null
+      ? lastingProblem('NO_WALLET')
+      : capabilities !== undefined && !capabilities[method]
+        ? lastingProblem('WALLET_UNSUPPORTED')
+        : null
+  const problem = chargeProblem ?? knownProblem
 
   const start = async (input: ChargeInput, options: { replace?: boolean } = {}) => {
     try {
       const payment = await charge.charge(input)
-      setProblem(null)
+      setChargeProblem(null)
       showPayment(payment.id, options)
     } catch (error) {
       const paymentError = parsePaymentError(error)
-      if (isLastingProblem(paymentError.code)) setProblem(paymentError)
+      if (isLastingProblem(paymentError.code)) setChargeProblem(paymentError)
       else notify.error(t('payments.startFailedTitle'), paymentError.message)
     }
   }
@@ -92,6 +107,7 @@ export function TakePaymentPage({
             retry: () => void price.refetch(),
           }}
           isCharging={charge.isPending}
+          isBlocked={knownProblem !== null}
           onCharge={(amount, memo) => void start({ amount, memo })}
           problem={
             problem && (

@@ -40,6 +40,15 @@ export function usePrice() {
   return useQuery(priceQueryOptions(useTRPC()))
 }
 
+/**
+ * What the business's wallet can take: null without a wallet, undefined while unknown (the
+ * pages then let the server say no).
+ */
+export function useWalletCapabilities(businessId: string) {
+  const trpc = useTRPC()
+  return useQuery(trpc.payments.capabilities.queryOptions({ businessId })).data
+}
+
 /** A random id naming one charge, also where crypto.randomUUID is missing (plain http). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()

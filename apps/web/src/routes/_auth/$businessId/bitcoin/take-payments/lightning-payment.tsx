@@ -6,8 +6,11 @@ import { priceQueryOptions } from '@/features/take-payments/use-take-payment'
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/lightning-payment')({
   validateSearch: validateTakePaymentSearch,
   loader: ({ context, params }) => {
-    // The price loads alongside; the keypad does not wait for it.
+    // The price and what the wallet can do load alongside; the keypad does not wait for them.
     void context.queryClient.prefetchQuery(priceQueryOptions(context.trpc))
+    void context.queryClient.prefetchQuery(
+      context.trpc.payments.capabilities.queryOptions({ businessId: params.businessId }),
+    )
     return context.queryClient.ensureQueryData(
       context.trpc.business.get.queryOptions({ businessId: params.businessId }),
     )
