@@ -7,19 +7,9 @@ import { CopyButton } from './copy-button'
 import { PaymentAmount } from './payment-amount'
 import { addressGroups, formatBtc, formatSatNumber } from './payment-format'
 import { QrCodeButton } from './qr-code-button'
+import { onchainStage } from './onchain-stage'
 import type { Payment } from './use-take-payment'
 import { WaitingForPayment } from './waiting-for-payment'
-
-/** The stage of an on-chain payment as a cashier follows it. */
-export type OnchainStage = 'unused' | 'receiving' | 'confirmed'
-
-/** pending without a transaction = unused (waiting), processing = receiving, settled = confirmed. */
-export function onchainStage(payment: Pick<Payment, 'status' | 'txid'>): OnchainStage | null {
-  if (payment.status === 'settled') return 'confirmed'
-  if (payment.status === 'processing') return 'receiving'
-  if (payment.status === 'pending') return payment.txid ? 'receiving' : 'unused'
-  return null
-}
 
 /** The address in groups of four, every other group in a lighter tone. */
 export function AddressGroups({ address, className }: { address: string; className?: string }) {
