@@ -42,12 +42,26 @@ const t = initTRPC.context<Context>().create({
         httpStatus: shape.data.httpStatus,
         path: shape.data.path,
         appCode,
-        fieldErrors: cause instanceof ZodError ? z.flattenError(cause).fieldErrors : undefined,
+        fieldErrors: cause instanceof ZodError ? fieldErrorsOf(cause) : undefined,
         details: cause instanceof DomainError ? cause.details : undefined,
       },
     }
   },
 })
+
+/**
+ * Field issues keyed by the field's dotted path as forms name it (`address.city`), without the
+ * `data` envelope that business-scoped inputs wrap a form in.
+ */
+export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const path = issue.path[0] === 'data' ? issue.path.slice(1) : issue.path
+    const key = path.map(String).join('.') || '_'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory

@@ -56,9 +56,19 @@ export const ZCompanyDetails = z
   })
 export type TCompanyDetails = z.infer<typeof ZCompanyDetails>
 
+/** Age in whole calendar years on `today` (UTC): an 18th birthday counts as 18. */
+export function ageOn(dateOfBirth: string, today = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number]
+  let age = today.getUTCFullYear() - y
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)
+  if (beforeBirthday) age -= 1
+  return age
+}
+
 const ZDateOfBirth = z.iso.date().refine(
   (d) => {
-    const age = (Date.now() - Date.parse(d)) / (365.25 * 24 * 3600 * 1000)
+    const age = ageOn(d)
     return age >= 18 && age < 120
   },
   { message: 'Must be at least 18 years old' },

@@ -13,6 +13,8 @@ import type { PaymentRepo, PaymentRow } from './repo'
 import type { WalletProvider } from './wallet-provider'
 import type { Settlement } from '../../wallets/wallet'
 
+const EXPIRY_GRACE_MS = 60_000
+
 export interface WatcherOptions {
   leaseMs: number
   renewMs: number
@@ -142,7 +144,12 @@ export function createWalletWatchers(deps: {
               amountPaidSat: status.amountPaidSat,
               settledAt: status.settledAt ?? now,
             })
-          } else if (status && status.state !== 'open') {
+          } else if (
+            status &&
+            (status.state !== 'open' || row.expiresAt.getTime() < now.getTime() - EXPIRY_GRACE_MS)
+          ) {
+            // A backend that forgets expiries (an exchange after a restart) still says "open":
+            // past the stored expiry and a grace period, nobody can pay it any more.
             await repo.move(row.id, 'expired')
           }
         }
