@@ -14,6 +14,8 @@ export interface DatabaseHandle {
 
 export function connectDatabase(url: string, maxConnections = 20): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections })
+  // An idle connection dropped by the server (a restart, shutdown) is replaced on next use.
+  pool.on('error', () => {})
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

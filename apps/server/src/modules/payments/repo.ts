@@ -182,6 +182,19 @@ export function createPaymentRepo(db: Db) {
       return rows.map(toPayment)
     },
 
+    /** Open payments whose invoice expired before `now`. */
+    async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', businessId)
+        .where('status', 'in', ['pending', 'processing'])
+        .where('expiresAt', '<', now)
+        .limit(500)
+        .execute()
+      return rows.map(toPayment)
+    },
+
     async businessesWithOpenPayments(): Promise<string[]> {
       const rows = await db
         .selectFrom('payments')

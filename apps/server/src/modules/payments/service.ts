@@ -91,7 +91,7 @@ export function createPaymentService(deps: {
       } catch (err) {
         return failed(row, err)
       }
-      void deps.watchers.poke()
+      void deps.watchers.poke(business.id)
       return paymentView(withInvoice)
     },
 
@@ -124,7 +124,7 @@ export function createPaymentService(deps: {
           )
           updated = await repo.attachInvoice(row.id, invoice)
         }
-        void deps.watchers.poke()
+        void deps.watchers.poke(business.id)
         return paymentView(updated)
       } catch (err) {
         return failed(row, err)

@@ -134,8 +134,8 @@ export function createWalletWatchers(deps: {
     // Lapsed invoices of businesses we hold: ask the wallet, then expire.
     const now = new Date()
     for (const businessId of running.keys()) {
-      for (const row of await repo.open(businessId)) {
-        if (row.expiresAt && row.expiresAt < now && row.paymentHash) {
+      for (const row of await repo.lapsed(businessId, now)) {
+        if (row.expiresAt && row.paymentHash) {
           const wallet = await wallets.forBusiness(businessId)
           const status = await wallet?.lookupInvoice(row.paymentHash)
           if (status?.state === 'settled') {
@@ -172,8 +172,14 @@ export function createWalletWatchers(deps: {
       timer ??= setInterval(() => void runTick(), opts.renewMs)
       void runTick()
     },
-    /** A new open payment: make sure someone watches its wallet now, not at the next tick. */
-    poke: runTick,
+    /**
+     * A new open payment: make sure someone watches its wallet now, not at the next tick.
+     * Nothing to do when this instance already watches that business.
+     */
+    poke(businessId?: string): Promise<void> {
+      if (businessId && running.has(businessId)) return Promise.resolve()
+      return runTick()
+    },
     isWatching: (businessId: string) => running.has(businessId),
     /** Stops at once without releasing leases, as a killed process would (for failover). */
     crash(): void {

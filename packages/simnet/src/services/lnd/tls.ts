@@ -83,6 +83,8 @@ export function createDualProtocolServer(handler: Handler, tls: TlsIdentity): Se
   plain.removeAllListeners('connection')
   const sockets = new Set<Socket>()
   plain.on('connection', (socket: Socket) => {
+    // Small request/response messages must not wait for Nagle's algorithm (~40 ms stalls).
+    socket.setNoDelay(true)
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.once('data', (first: Buffer) => {
