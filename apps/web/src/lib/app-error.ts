@@ -32,6 +32,9 @@ export const SERVER_ERROR_CODES = [
   'NODE_PASSWORD_TOO_SHORT',
   'NODE_NOT_READY',
   'DEPOSIT_BELOW_MINIMUM',
+  'NODE_HOST_UNAVAILABLE',
+  'INVALID_NODE_PASSWORD',
+  'CHANNEL_NOT_FAILED',
 ] as const
 
 /** Every code the UI has a message for: the server's, plus no answer at all and anything else. */
