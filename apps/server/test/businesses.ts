@@ -34,3 +34,16 @@ export async function nwcBusiness(env: TestEnv, net: TestSimnet) {
   await b.caller.provider.connectNwc({ businessId, url: uri })
   return { b, businessId }
 }
+
+/** A business whose money is held in a simnet exchange account (currency GBP). */
+export async function exchangeBusiness(env: TestEnv, net: TestSimnet) {
+  const { b, businessId } = await approvedBusiness(env)
+  await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'exchange' })
+  const { key, secret } = await net.control<{ key: string; secret: string }>(
+    'POST',
+    '/kraken/keys',
+    {},
+  )
+  await b.caller.provider.connectExchange({ businessId, apiKey: key, secretKey: secret })
+  return { b, businessId }
+}

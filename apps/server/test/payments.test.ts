@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../src/db/database'
 import { createServices } from '../src/services'
 import type { PaymentView } from '../src/modules/payments/view'
-import { nwcBusiness } from './businesses'
+import { exchangeBusiness, nwcBusiness } from './businesses'
 import { createTestEnv, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 
@@ -171,6 +171,32 @@ describe('Lightning payments', () => {
     )
     expect(cross.code).toBe('NOT_FOUND')
   })
+})
+
+describe('on-chain payments', () => {
+  it(
+    'follows the address: receiving, then settled at one confirmation',
+    { timeout: 60_000 },
+    async () => {
+      const { b, businessId } = await exchangeBusiness(env, net)
+      const p = await b.caller.payments.createOnchain({
+        businessId,
+        amount: { sat: 40_000 },
+        memo: 'books',
+      })
+      expect(p.address).toMatch(/^bcrt1q/)
+      expect(p.bip21).toBe(`bitcoin:${p.address}?amount=0.0004&lightning=${p.paymentRequest}`)
+      await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
+      // The exchange credits (and so reports) a deposit once it is confirmed enough.
+      await net.control('POST', '/mine', { blocks: 3 })
+      const settled = await until(
+        () => b.caller.payments.get({ businessId, paymentId: p.id }),
+        (v) => v.status === 'settled',
+        'the on-chain payment',
+      )
+      expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+    },
+  )
 })
 
 describe('settlement while nobody watches, and two instances', () => {

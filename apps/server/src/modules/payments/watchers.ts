@@ -14,6 +14,8 @@ import type { WalletProvider } from './wallet-provider'
 import type { Settlement } from '../../wallets/wallet'
 
 const EXPIRY_GRACE_MS = 60_000
+/** Confirmations after which an on-chain payment counts as received. */
+export const ONCHAIN_CONFIRMATIONS = 1
 
 export interface WatcherOptions {
   leaseMs: number
@@ -74,6 +76,39 @@ export function createWalletWatchers(deps: {
     }
   }
 
+  /**
+   * An address payment is `processing` once seen and settled at one confirmation with the full
+   * amount (the unified Lightning invoice of the same payment settles it too, whichever first).
+   */
+  async function followAddresses(businessId: string, rows: PaymentRow[]): Promise<void> {
+    const wallet = await wallets.forBusiness(businessId)
+    if (!wallet?.capabilities.onchain) return
+    for (const row of rows) {
+      const receipts = await wallet.addressReceipts(row.address ?? '')
+      if (receipts.length === 0) continue
+      const receivedSat = receipts.reduce((sum, r) => sum + r.amountSat, 0)
+      const confirmations = Math.min(...receipts.map((r) => r.confirmations))
+      const txid = receipts[0]?.txid ?? null
+      if (confirmations >= ONCHAIN_CONFIRMATIONS && receivedSat >= row.amountSat) {
+        await repo.settle(row.id, {
+          receivedSat,
+          settledAt: new Date(),
+          fiatMinor: fiatFor(row, receivedSat),
+        })
+      } else if (
+        row.status !== 'processing' ||
+        row.confirmations !== confirmations ||
+        row.receivedSat !== receivedSat
+      ) {
+        await repo.move(row.id, 'processing', {
+          receivedSat,
+          confirmations,
+          txid: txid ?? undefined,
+        })
+      }
+    }
+  }
+
   function startWatching(businessId: string): void {
     const controller = new AbortController()
     running.set(businessId, controller)
@@ -130,6 +165,11 @@ export function createWalletWatchers(deps: {
       controller.abort()
       running.delete(businessId)
       await release(businessId)
+    }
+    // On-chain payments of businesses we hold: what arrived at their addresses.
+    for (const businessId of running.keys()) {
+      const onchain = (await repo.open(businessId)).filter((p) => p.address)
+      if (onchain.length > 0) await followAddresses(businessId, onchain)
     }
     // Lapsed invoices of businesses we hold: ask the wallet, then expire.
     const now = new Date()
