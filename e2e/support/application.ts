@@ -92,3 +92,35 @@ export async function ownerWithSubmittedApplication(page: Page, name: string): P
   }
   return businessId
 }
+
+async function trpc(page: Page, procedure: string, input: unknown): Promise<unknown> {
+  const res = await page.request.post(`/trpc/${procedure}`, {
+    headers: { 'x-trpc-source': 'e2e', 'content-type': 'application/json' },
+    data: { json: input },
+  })
+  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
+  return ((await res.json()) as { result: { data: { json: unknown } } }).result.data.json
+}
+
+/** An owner whose business keeps its money in a simnet NWC wallet. */
+export async function ownerWithNwcWallet(page: Page, name: string, uri: string): Promise<string> {
+  const businessId = await ownerWithSubmittedApplication(page, name)
+  await trpc(page, 'provider.connectNwc', { businessId, url: uri })
+  return businessId
+}
+
+/** An owner whose business keeps its money in a simnet exchange account. */
+export async function ownerWithExchange(
+  page: Page,
+  name: string,
+  credentials: { key: string; secret: string },
+): Promise<string> {
+  const businessId = await ownerWithSubmittedApplication(page, name)
+  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'exchange' })
+  await trpc(page, 'provider.connectExchange', {
+    businessId,
+    apiKey: credentials.key,
+    secretKey: credentials.secret,
+  })
+  return businessId
+}
