@@ -1,12 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { useCallback } from 'react'
+import {
+  parseTransactionsSearch,
+  type TransactionsSearch,
+} from '@/features/sales/transaction-filters'
+import { TransactionsPage } from '@/features/sales/transactions-page'
 
 export const Route = createFileRoute('/_auth/$businessId/sales/transactions')({
-  component: TransactionsPage,
+  validateSearch: (search: Record<string, unknown>): TransactionsSearch =>
+    parseTransactionsSearch(search),
+  component: TransactionsRoute,
 })
 
-function TransactionsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.transactions')} />
+function TransactionsRoute() {
+  const { businessId } = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const onSearchChange = useCallback(
+    (next: TransactionsSearch) => void navigate({ search: next, replace: true }),
+    [navigate],
+  )
+  return (
+    <TransactionsPage businessId={businessId} search={search} onSearchChange={onSearchChange} />
+  )
 }

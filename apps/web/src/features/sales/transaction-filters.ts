@@ -1,0 +1,121 @@
+/**
+ * The transactions page's filters as they live in the URL (so a filtered view can be shared
+ * and survives a reload), and what they mean to the server: date presets and custom ranges
+ * are whole days in the browser's time zone, `to` exclusive on the wire.
+ */
+import { z } from 'zod'
+
+export const STATUSES = ['settled', 'processing', 'pending', 'expired', 'failed'] as const
+export const METHODS = ['lightning', 'onchain', 'ecash', 'tip'] as const
+export const RANGE_PRESETS = ['today', '7d', '30d'] as const
+
+export type PaymentStatus = (typeof STATUSES)[number]
+export type PaymentMethod = (typeof METHODS)[number]
+export type RangePreset = (typeof RANGE_PRESETS)[number]
+
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/
+
+export interface TransactionsSearch {
+  status?: PaymentStatus[]
+  method?: PaymentMethod[]
+  range?: RangePreset | 'custom'
+  /** first day of a custom range, YYYY-MM-DD */
+  from?: string
+  /** last day of a custom range (inclusive), YYYY-MM-DD */
+  to?: string
+  q?: string
+}
+
+export interface ApiFilter {
+  status?: PaymentStatus[]
+  method?: PaymentMethod[]
+  from?: Date
+  to?: Date
+  search?: string
+}
+
+const listOf = <T extends string>(allowed: readonly T[]) =>
+  z
+    .array(z.string())
+    .catch([])
+    .transform((values) => {
+      const picked = allowed.filter((v) => values.includes(v))
+      return picked.length > 0 ? picked : undefined
+    })
+
+const ZSearch = z.object({
+  status: listOf(STATUSES).optional(),
+  method: listOf(METHODS).optional(),
+  range: z
+    .enum([...RANGE_PRESETS, 'custom'])
+    .optional()
+    .catch(undefined),
+  from: z.string().regex(DAY_KEY).optional().catch(undefined),
+  to: z.string().regex(DAY_KEY).optional().catch(undefined),
+  q: z.string().max(200).optional().catch(undefined),
+})
+
+/** Reads the URL leniently: anything unknown or malformed is dropped, never an error page. */
+export function parseTransactionsSearch(raw: Record<string, unknown>): TransactionsSearch {
+  const parsed = ZSearch.parse(raw)
+  const search: TransactionsSearch = {}
+  if (parsed.status) search.status = parsed.status
+  if (parsed.method) search.method = parsed.method
+  if (parsed.range === 'custom') {
+    if (parsed.from || parsed.to) search.range = 'custom'
+    if (parsed.from) search.from = parsed.from
+    if (parsed.to) search.to = parsed.to
+  } else if (parsed.range) search.range = parsed.range
+  const q = parsed.q?.trim()
+  if (q) search.q = q
+  return search
+}
+
+export function hasFilters(s: TransactionsSearch): boolean {
+  return Boolean(s.status || s.method || s.range || s.q)
+}
+
+function localMidnight(day: string): Date {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number)
+  return new Date(y, m - 1, d)
+}
+
+function startOfDay(value: Date, daysBack = 0): Date {
+  return new Date(value.getFullYear(), value.getMonth(), value.getDate() - daysBack)
+}
+
+/** The local day key of a date: "2026-03-15". */
+export function dayKey(value: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`
+}
+
+/** What the server is asked for; presets count back from the start of today. */
+export function toApiFilter(s: TransactionsSearch, now = new Date()): ApiFilter {
+  const filter: ApiFilter = {}
+  if (s.status) filter.status = s.status
+  if (s.method) filter.method = s.method
+  if (s.q) filter.search = s.q
+  if (s.range === 'today') filter.from = startOfDay(now)
+  if (s.range === '7d') filter.from = startOfDay(now, 6)
+  if (s.range === '30d') filter.from = startOfDay(now, 29)
+  if (s.range === 'custom') {
+    let [from, to] = [s.from, s.to]
+    if (from && to && from > to) [from, to] = [to, from]
+    if (from) filter.from = localMidnight(from)
+    if (to) filter.to = startOfDay(localMidnight(to), -1)
+  }
+  return filter
+}
+
+/** The CSV download of everything the filter matches, with the same query the list uses. */
+export function csvExportHref(businessId: string, filter: ApiFilter): string {
+  const params = new URLSearchParams()
+  if (filter.status) params.set('status', filter.status.join(','))
+  if (filter.method) params.set('method', filter.method.join(','))
+  if (filter.from) params.set('from', filter.from.toISOString())
+  if (filter.to) params.set('to', filter.to.toISOString())
+  if (filter.search) params.set('search', filter.search)
+  const query = params.toString()
+  return `/api/businesses/${encodeURIComponent(businessId)}/transactions.csv${query ? `?${query}` : ''}`
+}
