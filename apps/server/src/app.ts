@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerSalesRoutes } from './modules/sales/http'
+import { registerTipRoutes } from './modules/tips/http'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
@@ -73,6 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.get('/healthz', () => ({ ok: true }))
   registerSalesRoutes(app, services)
+  registerTipRoutes(app, services)
 
   const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
   if (webDist && existsSync(path.join(webDist, 'index.html'))) {

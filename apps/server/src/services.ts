@@ -17,6 +17,8 @@ import { createNodeRepo } from './modules/node/repo'
 import { createNodeService } from './modules/node/service'
 import { createSalesRepo } from './modules/sales/repo'
 import { createSalesService } from './modules/sales/service'
+import { createTipRepo } from './modules/tips/repo'
+import { createTipService } from './modules/tips/service'
 import { createConnectionRepo } from './wallets/connection-repo'
 import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
@@ -114,6 +116,15 @@ export function createServices(deps: ServiceDeps) {
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
     sales: createSalesService(createSalesRepo(deps.db)),
+    tips: createTipService({
+      repo: createTipRepo(deps.db),
+      paymentRepo,
+      wallets,
+      watchers,
+      capabilities: (businessId) => walletCapabilities(walletDeps, businessId),
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+    }),
     onboarding: createOnboardingService(onboardingRepo, {
       autoApprove: deps.config.autoApproveApplications,
     }),

@@ -161,6 +161,15 @@ export interface WalletLeasesTable {
   expiresAt: Date
 }
 
+export interface TipPagesTable {
+  id: Generated<string>
+  businessId: string
+  shortName: string
+  description: string
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -174,4 +183,5 @@ export interface Database {
   payments: PaymentsTable
   paymentDailyTotals: PaymentDailyTotalsTable
   walletLeases: WalletLeasesTable
+  tipPages: TipPagesTable
 }

@@ -6,6 +6,7 @@ import { paymentsRouter } from '../modules/payments/router'
 import { bitcoinRouter } from '../modules/price/router'
 import { salesRouter } from '../modules/sales/router'
 import { systemRouter } from '../modules/system/router'
+import { tipsRouter } from '../modules/tips/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   sales: salesRouter,
   bitcoin: bitcoinRouter,
   payments: paymentsRouter,
+  tips: tipsRouter,
 })
 
 export type AppRouter = typeof appRouter

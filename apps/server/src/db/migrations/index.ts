@@ -5,6 +5,7 @@ import * as m0002 from './0002-onboarding'
 import * as m0003 from './0003-wallets'
 import * as m0004 from './0004-nodes'
 import * as m0005 from './0005-payments'
+import * as m0007 from './0007-tips'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-wallets': m0003,
   '0004-nodes': m0004,
   '0005-payments': m0005,
+  '0007-tips': m0007,
 }

@@ -1,0 +1,46 @@
+/**
+ * LNURL-pay facts for a tip page (LUD-06, LUD-12, LUD-16): where it is reached, the metadata
+ * the invoice commits to, and the bech32 LNURL a QR code carries.
+ */
+import { bech32 } from '@scure/base'
+import { createHash } from 'node:crypto'
+
+/** 1 sat .. 1 BTC, in millisatoshis; wallets here take whole sats. */
+export const MIN_SENDABLE_MSAT = 1_000
+export const MAX_SENDABLE_MSAT = 100_000_000_000
+export const COMMENT_ALLOWED = 140
+
+/** a-z 0-9 - _ . (LUD-16), 2..32 characters. */
+export const TIP_NAME_PATTERN = /^[a-z0-9._-]{2,32}$/
+
+export function publicOrigin(publicUrl: string): string {
+  return new URL(publicUrl).origin
+}
+
+export function lightningAddress(shortName: string, publicUrl: string): string {
+  return `${shortName}@${new URL(publicUrl).host}`
+}
+
+export function wellKnownUrl(shortName: string, publicUrl: string): string {
+  return `${publicOrigin(publicUrl)}/.well-known/lnurlp/${shortName}`
+}
+
+export function callbackUrl(shortName: string, publicUrl: string): string {
+  return `${publicOrigin(publicUrl)}/lnurlp/${shortName}/callback`
+}
+
+/** The LNURL of the page, upper case so a QR code can use its compact alphanumeric mode. */
+export function encodeLnurl(url: string): string {
+  return bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), 2000).toUpperCase()
+}
+
+export function metadataOf(page: { shortName: string; description: string }, publicUrl: string) {
+  return JSON.stringify([
+    ['text/plain', page.description || page.shortName],
+    ['text/identifier', lightningAddress(page.shortName, publicUrl)],
+  ])
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex')
+}

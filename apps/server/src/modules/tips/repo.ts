@@ -1,0 +1,103 @@
+/**
+ * Tip pages storage. A name is unique on the whole host (it is the local part of a Lightning
+ * address), so a clash is reported as `taken` and nothing is written.
+ */
+import type { Db } from '../../db/database'
+
+export interface TipPageRow {
+  id: string
+  businessId: string
+  shortName: string
+  description: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+const COLUMNS = ['id', 'businessId', 'shortName', 'description', 'createdAt', 'updatedAt'] as const
+
+function isNameClash(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string }
+  return e.code === '23505' && e.constraint === 'tip_pages_short_name_key'
+}
+
+export type Written = { ok: true; row: TipPageRow } | { ok: false; reason: 'taken' | 'missing' }
+
+export function createTipRepo(db: Db) {
+  return {
+    list(businessId: string): Promise<TipPageRow[]> {
+      return db
+        .selectFrom('tipPages')
+        .select(COLUMNS)
+        .where('businessId', '=', businessId)
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc')
+        .execute()
+    },
+
+    byName(shortName: string): Promise<TipPageRow | undefined> {
+      return db
+        .selectFrom('tipPages')
+        .select(COLUMNS)
+        .where('shortName', '=', shortName)
+        .executeTakeFirst()
+    },
+
+    async insert(p: {
+      businessId: string
+      shortName: string
+      description: string
+    }): Promise<Written> {
+      try {
+        const row = await db
+          .insertInto('tipPages')
+          .values(p)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow()
+        return { ok: true, row }
+      } catch (err) {
+        if (isNameClash(err)) return { ok: false, reason: 'taken' }
+        throw err
+      }
+    },
+
+    async update(
+      businessId: string,
+      id: string,
+      patch: { shortName: string; description: string },
+    ): Promise<Written> {
+      try {
+        const row = await db
+          .updateTable('tipPages')
+          .set({ ...patch, updatedAt: new Date() })
+          .where('id', '=', id)
+          .where('businessId', '=', businessId)
+          .returning(COLUMNS)
+          .executeTakeFirst()
+        return row ? { ok: true, row } : { ok: false, reason: 'missing' }
+      } catch (err) {
+        if (isNameClash(err)) return { ok: false, reason: 'taken' }
+        throw err
+      }
+    },
+
+    async delete(businessId: string, id: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('tipPages')
+        .where('id', '=', id)
+        .where('businessId', '=', businessId)
+        .executeTakeFirst()
+      return r.numDeletedRows > 0n
+    },
+
+    async businessCurrency(businessId: string): Promise<string | null> {
+      const r = await db
+        .selectFrom('businesses')
+        .select('currency')
+        .where('id', '=', businessId)
+        .executeTakeFirst()
+      return r?.currency ?? null
+    },
+  }
+}
+
+export type TipRepo = ReturnType<typeof createTipRepo>

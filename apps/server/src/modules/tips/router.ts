@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { businessProcedure, router } from '../../trpc/init'
+import { TIP_NAME_PATTERN } from './lnurl'
+
+export const ZTipShortName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(TIP_NAME_PATTERN, 'Use 2 to 32 of a-z, 0-9, dot, dash or underscore')
+
+export const ZTipPageInput = z.object({
+  shortName: ZTipShortName,
+  description: z.string().trim().min(1).max(200),
+})
+
+export const tipsRouter = router({
+  list: businessProcedure.query(({ ctx }) => ctx.services.tips.list(ctx.business.id)),
+  create: businessProcedure.input(ZTipPageInput).mutation(({ ctx, input }) =>
+    ctx.services.tips.create(ctx.business.id, {
+      shortName: input.shortName,
+      description: input.description,
+    }),
+  ),
+  update: businessProcedure
+    .input(ZTipPageInput.extend({ tipPageId: z.uuid() }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.tips.update(ctx.business.id, input.tipPageId, {
+        shortName: input.shortName,
+        description: input.description,
+      }),
+    ),
+  delete: businessProcedure
+    .input(z.object({ tipPageId: z.uuid() }))
+    .mutation(({ ctx, input }) => ctx.services.tips.delete(ctx.business.id, input.tipPageId)),
+})
