@@ -109,8 +109,12 @@ export function createTipService(deps: {
   }
 
   return {
-    async list(businessId: string): Promise<TipPageView[]> {
-      return (await repo.list(businessId)).map(view)
+    /** The pages, and the host after the `@` in their addresses (for naming a new one). */
+    async list(businessId: string): Promise<{ addressHost: string; pages: TipPageView[] }> {
+      return {
+        addressHost: new URL(publicUrl).host,
+        pages: (await repo.list(businessId)).map(view),
+      }
     },
 
     async create(
