@@ -26,6 +26,7 @@ const ZEnv = z.object({
   SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
   PRICE_FALLBACK_URL: z.url().optional(),
+  ECASH_ACCEPTED_MINTS: z.string().optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
@@ -63,6 +64,8 @@ export interface Externals {
   lspPubkey: string | null
   /** a Coinbase-style spot price API used when the exchange ticker does not answer */
   priceFallbackUrl: string | null
+  /** Cashu mints whose ecash businesses accept (URLs without a trailing slash) */
+  acceptedMints: string[]
 }
 
 export interface SimnetSettings {
@@ -120,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : { kind: 'lnd-pool' },
       lspPubkey: e.LSP_PUBKEY ?? null,
       priceFallbackUrl: e.PRICE_FALLBACK_URL?.replace(/\/$/, '') ?? null,
+      acceptedMints: (e.ECASH_ACCEPTED_MINTS ?? '')
+        .split(',')
+        .map((u) => u.trim().replace(/\/+$/, ''))
+        .filter((u) => u !== ''),
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
     pollIntervals: { nodeMs: 1000, depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000) },

@@ -28,6 +28,8 @@ import { createWalletForBusiness, walletCapabilities } from './wallets/factory'
 import { PgEventBus } from './lib/pg-events'
 import { createPaymentRepo } from './modules/payments/repo'
 import { createPaymentService } from './modules/payments/service'
+import { createEcashRepo } from './modules/ecash/repo'
+import { createEcashService } from './modules/ecash/service'
 import { cachedWalletProvider } from './modules/payments/wallet-provider'
 import { createWalletWatchers, type WatcherOptions } from './modules/payments/watchers'
 import {
@@ -102,6 +104,15 @@ export function createServices(deps: ServiceDeps) {
     watchers,
     paymentRepo,
     payments: createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus }),
+    ecash: createEcashService({
+      repo: createEcashRepo(deps.db, secrets),
+      payments: paymentRepo,
+      wallets,
+      watchers,
+      price,
+      acceptedMints: externals.acceptedMints,
+      log: deps.log,
+    }),
     nodes,
     deposits: createDepositService({
       repo: createDepositRepo(deps.db),

@@ -43,6 +43,7 @@ export async function startTestSimnet(opts: { timeScale?: number } = {}): Promis
       nodeHost: { kind: 'simnet', url: listing.nodehost.url, token: listing.nodehost.token },
       lspPubkey: simnet.world.lightning.lsp.pubkey,
       priceFallbackUrl: null,
+      acceptedMints: [`${simnet.url}/cashu`],
     },
     async close() {
       await simnet.close()

@@ -170,6 +170,18 @@ export interface TipPagesTable {
   updatedAt: Generated<Date>
 }
 
+export interface EcashChangeTable {
+  id: Generated<string>
+  businessId: string
+  paymentId: string | null
+  mintUrl: string
+  reason: 'change' | 'kept'
+  amountSat: Int8
+  /** `{ sealed }`: the proofs' JSON encrypted with the app secret */
+  proofs: { sealed: string }
+  createdAt: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,4 +196,5 @@ export interface Database {
   paymentDailyTotals: PaymentDailyTotalsTable
   walletLeases: WalletLeasesTable
   tipPages: TipPagesTable
+  ecashChange: EcashChangeTable
 }

@@ -34,6 +34,10 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
       nodeHost: { kind: 'simnet', url: listing.nodehost.url, token: listing.nodehost.token },
       lspPubkey: simnet.world.lightning.lsp.pubkey,
       priceFallbackUrl: config.externals.priceFallbackUrl,
+      acceptedMints:
+        config.externals.acceptedMints.length > 0
+          ? config.externals.acceptedMints
+          : [`${simnet.url}/cashu`],
     },
     close: () => simnet.close(),
   }

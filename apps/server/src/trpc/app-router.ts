@@ -1,5 +1,6 @@
 import { accountRouter, authRouter } from '../modules/auth/router'
 import { businessesRouter, businessRouter } from '../modules/businesses/router'
+import { ecashRouter } from '../modules/ecash/router'
 import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
 import { depositRouter, nodeRouter } from '../modules/node/router'
 import { paymentsRouter } from '../modules/payments/router'
@@ -23,6 +24,7 @@ export const appRouter = router({
   sales: salesRouter,
   bitcoin: bitcoinRouter,
   payments: paymentsRouter,
+  ecash: ecashRouter,
   tips: tipsRouter,
 })
 

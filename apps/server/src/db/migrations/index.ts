@@ -6,6 +6,7 @@ import * as m0003 from './0003-wallets'
 import * as m0004 from './0004-nodes'
 import * as m0005 from './0005-payments'
 import * as m0007 from './0007-tips'
+import * as m0008 from './0008-ecash'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-nodes': m0004,
   '0005-payments': m0005,
   '0007-tips': m0007,
+  '0008-ecash': m0008,
 }

@@ -1,0 +1,68 @@
+/**
+ * Ecash the platform holds for a business (change from melts, proofs kept when a redemption
+ * could not finish), sealed at rest, and the mint's fee on an ecash payment.
+ */
+import type { Db } from '../../db/database'
+import type { SecretBox } from '../../lib/secrets'
+
+export interface HeldEcash {
+  businessId: string
+  paymentId: string
+  mintUrl: string
+  reason: 'change' | 'kept'
+  proofs: { id: string; amount: number; secret: string; C: string }[]
+}
+
+export function createEcashRepo(db: Db, secrets: SecretBox) {
+  return {
+    async hold(e: HeldEcash): Promise<void> {
+      if (e.proofs.length === 0) return
+      await db
+        .insertInto('ecashChange')
+        .values({
+          businessId: e.businessId,
+          paymentId: e.paymentId,
+          mintUrl: e.mintUrl,
+          reason: e.reason,
+          amountSat: e.proofs.reduce((sum, p) => sum + p.amount, 0),
+          proofs: { sealed: secrets.encrypt(JSON.stringify(e.proofs)) },
+        })
+        .execute()
+    },
+
+    /** Drops what was held for a payment for `reason` (kept proofs that were then melted). */
+    async release(paymentId: string, reason: 'change' | 'kept'): Promise<void> {
+      await db
+        .deleteFrom('ecashChange')
+        .where('paymentId', '=', paymentId)
+        .where('reason', '=', reason)
+        .execute()
+    },
+
+    async held(businessId: string): Promise<(Omit<HeldEcash, 'proofs'> & { amountSat: number })[]> {
+      const rows = await db
+        .selectFrom('ecashChange')
+        .select(['businessId', 'paymentId', 'mintUrl', 'reason', 'amountSat'])
+        .where('businessId', '=', businessId)
+        .orderBy('createdAt')
+        .execute()
+      return rows.map((r) => ({
+        ...r,
+        paymentId: r.paymentId ?? '',
+        amountSat: Number(r.amountSat),
+      }))
+    },
+
+    /** The mint's fees on an ecash payment, whoever credits it. */
+    async setFee(paymentId: string, feeSat: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ feeSat, updatedAt: new Date() })
+        .where('id', '=', paymentId)
+        .where('method', '=', 'ecash')
+        .execute()
+    },
+  }
+}
+
+export type EcashRepo = ReturnType<typeof createEcashRepo>

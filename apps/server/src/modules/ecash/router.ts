@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { DomainError } from '../../lib/errors'
+import { businessProcedure, router } from '../../trpc/init'
+
+export const ZRedeemInput = z.object({
+  /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
+  token: z.string().trim().min(1).max(100_000),
+  memo: z.string().trim().max(200).optional(),
+})
+
+/** Taking payments needs a business whose wallet is connected. */
+const takingProcedure = businessProcedure.use(({ ctx, next }) => {
+  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
+    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+  }
+  return next()
+})
+
+export const ecashRouter = router({
+  /** The mints whose ecash this platform takes. */
+  acceptedMints: businessProcedure.query(({ ctx }) => ({
+    mints: ctx.services.ecash.acceptedMints(),
+  })),
+  redeem: takingProcedure
+    .input(ZRedeemInput)
+    .mutation(({ ctx, input, signal }) => ctx.services.ecash.redeem(ctx.business, input, signal)),
+})
