@@ -35,6 +35,7 @@ export const SERVER_ERROR_CODES = [
   'NODE_HOST_UNAVAILABLE',
   'INVALID_NODE_PASSWORD',
   'CHANNEL_NOT_FAILED',
+  'TIP_NAME_TAKEN',
 ] as const
 
 /** Every code the UI has a message for: the server's, plus no answer at all and anything else. */

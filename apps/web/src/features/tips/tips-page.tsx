@@ -1,0 +1,212 @@
+import { AlertTriangle, Pencil, Plus, Trash2, Zap } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '@/components/page-header'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { notify, notifyError } from '@/lib/notify'
+import { CopyButton } from '@/features/take-payments/copy-button'
+import { QrCodeButton } from '@/features/take-payments/qr-code-button'
+import { useWalletCapabilities } from '@/features/take-payments/use-take-payment'
+import { DeleteTipDialog } from './delete-tip-dialog'
+import { TipPageDialog, type TipPageValues } from './tip-page-dialog'
+import { useTipMutations, useTipPages } from './use-tips'
+
+interface TipPage {
+  id: string
+  shortName: string
+  description: string
+  lightningAddress: string
+  lnurl: string
+}
+
+type Editing = { kind: 'new' } | { kind: 'edit'; page: TipPage } | null
+
+/** The business's tip pages: each a Lightning address and its LNURL code for payers to scan. */
+export function TipsPage({ businessId }: { businessId: string }) {
+  const { t } = useTranslation()
+  const capabilities = useWalletCapabilities(businessId)
+  const list = useTipPages(businessId)
+  const { create, update, remove } = useTipMutations(businessId)
+  const [editing, setEditing] = useState<Editing>(null)
+  const [deleting, setDeleting] = useState<TipPage | null>(null)
+
+  const canTakeTips = capabilities !== undefined && capabilities?.descriptionHash === true
+  const host = list.data?.addressHost ?? ''
+  const pages = list.data?.pages ?? []
+
+  const save = (values: TipPageValues) =>
+    editing?.kind === 'edit'
+      ? update.mutateAsync({ businessId, tipPageId: editing.page.id, ...values })
+      : create.mutateAsync({ businessId, ...values })
+
+  const confirmDelete = async () => {
+    if (!deleting) return
+    try {
+      await remove.mutateAsync({ businessId, tipPageId: deleting.id })
+      notify.success(t('tips.delete.done', { address: deleting.lightningAddress }))
+      setDeleting(null)
+    } catch (error) {
+      notifyError(error, t('tips.delete.failed'))
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <PageHeader
+        title={t('pages.lightningTips')}
+        description={t('tips.intro')}
+        actions={
+          canTakeTips && pages.length > 0 ? (
+            <Button onClick={() => setEditing({ kind: 'new' })}>
+              <Plus aria-hidden />
+              {t('tips.new')}
+            </Button>
+          ) : undefined
+        }
+      />
+
+      {capabilities === null && (
+        <Alert variant="warning" className="mb-6">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t('tips.noWallet.title')}</AlertTitle>
+          <AlertDescription>{t('tips.noWallet.message')}</AlertDescription>
+        </Alert>
+      )}
+      {capabilities && !capabilities.descriptionHash && (
+        <Alert variant="warning" className="mb-6">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t('tips.unsupported.title')}</AlertTitle>
+          <AlertDescription>{t('tips.unsupported.message')}</AlertDescription>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      ) : list.isError ? (
+        <Alert variant="destructive">
+          <AlertTriangle aria-hidden />
+          <AlertTitle>{t('tips.loadFailed')}</AlertTitle>
+          <AlertDescription>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              onClick={() => void list.refetch()}
+            >
+              {t('common.retry')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : pages.length === 0 ? (
+        canTakeTips && (
+          <Card className="px-6 py-12 text-center">
+            <Zap className="mx-auto size-8 text-primary" aria-hidden />
+            <h2 className="mt-3 text-lg font-semibold">{t('tips.empty.title')}</h2>
+            <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
+              {t('tips.empty.message')}
+            </p>
+            <Button className="mt-6" onClick={() => setEditing({ kind: 'new' })}>
+              <Plus aria-hidden />
+              {t('tips.new')}
+            </Button>
+          </Card>
+        )
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {pages.map((page) => (
+            <li key={page.id}>
+              <TipPageCard
+                page={page}
+                onEdit={() => setEditing({ kind: 'edit', page })}
+                onDelete={() => setDeleting(page)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && (
+        <TipPageDialog
+          key={editing.kind === 'edit' ? editing.page.id : 'new'}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          host={host}
+          initial={
+            editing?.kind === 'edit'
+              ? { shortName: editing.page.shortName, description: editing.page.description }
+              : undefined
+          }
+          onSave={save}
+        />
+      )}
+      <DeleteTipDialog
+        address={deleting?.lightningAddress ?? ''}
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        isDeleting={remove.isPending}
+        onDelete={() => void confirmDelete()}
+      />
+    </div>
+  )
+}
+
+function TipPageCard({
+  page,
+  onEdit,
+  onDelete,
+}: {
+  page: TipPage
+  onEdit: () => void
+  onDelete: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="gap-1">
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          {t('tips.card.address')}
+        </p>
+        <h2 className="font-mono text-base font-semibold break-all text-foreground">
+          {page.lightningAddress}
+        </h2>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-4">
+        <QrCodeButton
+          value={page.lnurl}
+          copyValue={page.lnurl}
+          label={t('tips.card.qrLabel', { address: page.lightningAddress })}
+          className="max-w-56"
+        />
+        <div>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            {t('tips.card.description')}
+          </p>
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-foreground">
+            {page.description}
+          </p>
+        </div>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        <CopyButton value={page.lightningAddress} label={t('tips.card.copy')} size="sm" />
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden />
+          {t('tips.card.edit')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive sm:ml-auto"
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden />
+          {t('tips.card.delete')}
+        </Button>
+      </CardFooter>
+    </Card>
+  )
+}
