@@ -110,11 +110,14 @@ export function TipPageDialog({
                   autoCapitalize="none"
                   spellCheck={false}
                   maxLength={TIP_NAME_MAX + host.length + 1}
-                  className="rounded-r-none"
+                  className="min-w-0 flex-1 rounded-r-none"
                   {...form.register('shortName')}
                 />
               </FormControl>
-              <span className="flex max-w-[55%] items-center truncate rounded-r-md border border-l-0 border-input bg-muted px-3 text-sm text-muted-foreground">
+              <span
+                title={`@${host}`}
+                className="flex max-w-[65%] shrink-0 items-center overflow-hidden rounded-r-md border border-l-0 border-input bg-muted px-3 text-sm whitespace-nowrap text-muted-foreground"
+              >
                 @{host}
               </span>
             </div>

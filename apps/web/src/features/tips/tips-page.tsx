@@ -167,7 +167,7 @@ function TipPageCard({
   const { t } = useTranslation()
   return (
     <Card className="flex h-full flex-col">
-      <CardHeader className="gap-1">
+      <CardHeader className="gap-1 px-4 sm:px-6">
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           {t('tips.card.address')}
         </p>
@@ -175,7 +175,7 @@ function TipPageCard({
           {page.lightningAddress}
         </h2>
       </CardHeader>
-      <CardContent className="grid flex-1 content-start gap-4">
+      <CardContent className="grid flex-1 content-start gap-4 px-4 sm:px-6">
         <QrCodeButton
           value={page.lnurl}
           copyValue={page.lnurl}
@@ -191,7 +191,7 @@ function TipPageCard({
           </p>
         </div>
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
+      <CardFooter className="flex flex-wrap gap-2 px-4 sm:px-6">
         <CopyButton value={page.lightningAddress} label={t('tips.card.copy')} size="sm" />
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden />
@@ -200,7 +200,7 @@ function TipPageCard({
         <Button
           variant="ghost"
           size="sm"
-          className="text-destructive hover:text-destructive sm:ml-auto"
+          className="ml-auto text-destructive hover:text-destructive"
           onClick={onDelete}
         >
           <Trash2 aria-hidden />
