@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { EcashPaymentPage } from '@/features/ecash/ecash-payment-page'
+import { priceQueryOptions } from '@/features/take-payments/use-take-payment'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/ecash-payment')({
-  component: EcashPaymentPage,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(priceQueryOptions(context.trpc))
+    void context.queryClient.prefetchQuery(
+      context.trpc.ecash.acceptedMints.queryOptions({ businessId: params.businessId }),
+    )
+  },
+  component: EcashPaymentRoute,
 })
 
-function EcashPaymentPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.ecashPayment')} />
+function EcashPaymentRoute() {
+  const { businessId } = Route.useParams()
+  return <EcashPaymentPage businessId={businessId} />
 }
