@@ -152,14 +152,57 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
       ['onboarding.submit', { acceptTerms: true, acceptPrivacy: true, termsVersion: '2026-11' }],
     ]
     for (const [path, data] of steps) await call(path, { businessId: id, data })
-    const { uri } = (await simnet('/nwc/connections', {
-      name: 'bench',
-      budgetSat: 10_000_000,
-    })) as {
-      uri: string
+    if (opts.wallet === 'nwc') {
+      const { uri } = (await simnet('/nwc/connections', {
+        name: 'bench',
+        budgetSat: 10_000_000,
+      })) as { uri: string }
+      await call('provider.connectNwc', { businessId: id, url: uri })
+    } else {
+      await ownNode(id)
     }
-    await call('provider.connectNwc', { businessId: id, url: uri })
     return id
+  }
+
+  async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+    for (let i = 0; i < 600; i++) {
+      if (await check()) return
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error(`timed out: ${what}`)
+  }
+
+  /** The own-node path: node, wallet, deposit, channel to the LSP. */
+  async function ownNode(businessId: string): Promise<void> {
+    await call('onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
+    await call('node.request', { businessId })
+    const status = async () =>
+      (await call('node.status', { businessId }, 'GET')) as {
+        hostState: string
+        walletState: string
+      }
+    await until(
+      'initialisation',
+      async () => (await status()).hostState === 'waiting_for_initialisation',
+    )
+    const password = 'bench node password'
+    await call('node.initialise', { businessId, password, confirmPassword: password })
+    await call('node.confirmSeed', { businessId })
+    await until('the wallet', async () => (await status()).walletState === 'SERVER_ACTIVE')
+    const { onchainInvoiceId } = (await call('deposit.create', {
+      businessId,
+      amountSat: 50_000_000,
+    })) as { onchainInvoiceId: string }
+    const deposit = () =>
+      call('deposit.get', { businessId, onchainInvoiceId }, 'GET') as Promise<{
+        address: string
+        channel: { state: string }
+      }>
+    await simnet('/send', { address: (await deposit()).address, amountSat: 50_000_000 })
+    await simnet('/mine', { blocks: 3 })
+    await until('the channel to open', async () => (await deposit()).channel.state === 'opening')
+    await simnet('/mine', { blocks: 3 })
+    await until('the channel to be open', async () => (await deposit()).channel.state === 'open')
   }
 
   await waitForServer()

@@ -2,6 +2,7 @@
  * The application as the operator reads it: every section as labelled values, people one by
  * one, amounts in their currency, countries by flag and name.
  */
+import type { TFunction } from 'i18next'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -162,7 +163,7 @@ function CompanyDetails({ company }: { company: Company }) {
   )
 }
 
-function peopleGroups(directors: Directors, t: ReturnType<typeof useTranslation>['t']) {
+function peopleGroups(directors: Directors, t: TFunction) {
   switch (directors.companyType) {
     case 'sole_trader':
       return [{ title: t('application.director.owner'), people: [directors.owner] }]

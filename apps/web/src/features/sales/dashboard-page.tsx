@@ -43,6 +43,7 @@ export function SalesDashboardPage({ businessId }: { businessId: string }) {
       <PageHeader
         title={t('pages.salesDashboard')}
         description={t('sales.dashboard.description')}
+        actions={<TakePaymentActions businessId={businessId} />}
       />
       <div className="grid gap-4 lg:gap-6">
         <KpiTiles query={query} />
@@ -289,6 +290,32 @@ function LatestPayments({ query, businessId }: { query: Query; businessId: strin
         </ul>
       )}
     </Widget>
+  )
+}
+
+/** Where a cashier starts: each way of taking a payment, Lightning first. */
+function TakePaymentActions({ businessId }: { businessId: string }) {
+  const { t } = useTranslation()
+  const pages = [
+    ['/$businessId/bitcoin/take-payments/onchain-payment', t('pages.onchainPayment')],
+    ['/$businessId/bitcoin/take-payments/ecash-payment', t('pages.ecashPayment')],
+    ['/$businessId/bitcoin/take-payments/lightning-tips', t('pages.lightningTips')],
+  ] as const
+  return (
+    <nav aria-label={t('sales.takePayment')} className="flex flex-wrap gap-2">
+      <Button asChild>
+        <Link to="/$businessId/bitcoin/take-payments/lightning-payment" params={{ businessId }}>
+          {t('pages.lightningPayment')}
+        </Link>
+      </Button>
+      {pages.map(([to, label]) => (
+        <Button key={to} asChild variant="outline">
+          <Link to={to} params={{ businessId }}>
+            {label}
+          </Link>
+        </Button>
+      ))}
+    </nav>
   )
 }
 
