@@ -5,10 +5,8 @@
  */
 import '../src/lib/websocket-global'
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
-import { TRPCError } from '@trpc/server'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
 import {
@@ -20,6 +18,7 @@ import {
   terms,
 } from './onboarding-fixtures'
 import { startTestSimnet, type TestSimnet } from './simnet'
+import { appCode, rejection, until } from './assertions'
 
 let net: TestSimnet
 let env: TestEnv
@@ -34,17 +33,6 @@ afterAll(async () => {
   await env?.close()
   await net?.close()
 })
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-const appCode = (e: TRPCError) => (e.cause as { code?: string } | undefined)?.code ?? e.code
 
 async function approvedBusiness(): Promise<{ b: TestBrowser; businessId: string }> {
   const b = env.browser()
@@ -64,16 +52,6 @@ async function approvedBusiness(): Promise<{ b: TestBrowser; businessId: string 
 const step = async (b: TestBrowser, businessId: string) =>
   (await b.caller.business.onboardingStep({ businessId })).step
 const connection = (businessId: string) => env.services.connections.publicInfo(businessId)
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 20_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await sleep(50)
-  }
-}
 
 describe('exchange account', () => {
   it('refuses a key the exchange rejects, then connects with the right one', async () => {

@@ -3,7 +3,6 @@
  * once, a payment settled while nobody watched is found, and with two server instances on one
  * database exactly one watches a wallet while a settlement reaches subscribers on both.
  */
-import { TRPCError } from '@trpc/server'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../src/db/database'
@@ -12,6 +11,7 @@ import type { PaymentView } from '../src/modules/payments/view'
 import { exchangeBusiness, nwcBusiness } from './businesses'
 import { createTestEnv, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
+import { appCode, rejection, until } from './assertions'
 
 const FAST = { leaseMs: 1_500, renewMs: 300 }
 
@@ -31,27 +31,6 @@ afterAll(async () => {
   await env?.close()
   await net?.close()
 })
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-const appCode = (e: TRPCError) => (e.cause as { code?: string } | undefined)?.code ?? e.code
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await sleep(50)
-  }
-}
 
 /** Collects what a subscription yields until it ends or `stop` is called. */
 function collect(iter: AsyncIterable<PaymentView>) {

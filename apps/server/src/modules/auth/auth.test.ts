@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, uniqueEmail, type TestEnv } from '../../../test/harness'
+import { appCode, rejection } from '../../../test/assertions'
 
 let env: TestEnv
 beforeAll(async () => {
@@ -13,20 +13,6 @@ beforeAll(async () => {
   })
 })
 afterAll(() => env.close())
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-
-function appCode(e: TRPCError): unknown {
-  return (e.cause as { code?: string } | undefined)?.code ?? e.code
-}
 
 const userCount = async () =>
   Number(

@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, uniqueEmail, type TestEnv } from '../../../test/harness'
+import { rejection } from '../../../test/assertions'
 
 let env: TestEnv
 beforeAll(async () => {
@@ -12,16 +12,6 @@ async function owner() {
   const b = env.browser()
   await b.caller.auth.signUp({ email: uniqueEmail('owner'), password: 'correct horse battery' })
   return b
-}
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
 }
 
 describe('businesses', () => {

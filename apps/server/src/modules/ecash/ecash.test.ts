@@ -3,11 +3,11 @@
  * the business's own wallet, which then holds the money; refusals change nothing.
  */
 import { getDecodedToken, getEncodedToken, Wallet } from '@cashu/cashu-ts'
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approvedBusiness, nwcBusiness } from '../../../test/businesses'
 import { createTestEnv, type TestEnv } from '../../../test/harness'
 import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
+import { appCode, rejection } from '../../../test/assertions'
 
 let net: TestSimnet
 let env: TestEnv
@@ -26,17 +26,6 @@ afterAll(async () => {
   await env?.close()
   await net?.close()
 })
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-const appCode = (e: TRPCError) => (e.cause as { code?: string } | undefined)?.code ?? e.code
 
 const mintToken = async (amountSat: number, format: 'A' | 'B' = 'B') =>
   (await net.control<{ token: string }>('POST', '/cashu/token', { amountSat, format })).token

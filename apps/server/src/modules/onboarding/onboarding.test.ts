@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from '../../../test/harness'
 import {
@@ -10,6 +9,7 @@ import {
   person,
   terms,
 } from '../../../test/onboarding-fixtures'
+import { appCode, rejection } from '../../../test/assertions'
 
 let env: TestEnv
 let autoEnv: TestEnv
@@ -21,17 +21,6 @@ afterAll(async () => {
   await env.close()
   await autoEnv.close()
 })
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-const appCode = (e: TRPCError) => (e.cause as { code?: string } | undefined)?.code ?? e.code
 
 async function newBusiness(e = env): Promise<{ b: TestBrowser; businessId: string }> {
   const b = e.browser()

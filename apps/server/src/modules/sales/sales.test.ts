@@ -1,25 +1,15 @@
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, type TestEnv } from '../../../test/harness'
 import { createSalesRepo } from './repo'
 import { insertPayment, ownerWithBusiness, settlePayment } from './sales-fixtures'
 import { createSalesService } from './service'
+import { rejection } from '../../../test/assertions'
 
 let env: TestEnv
 beforeAll(async () => {
   env = await createTestEnv()
 })
 afterAll(() => env.close())
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
 
 const DAY = 86_400_000
 

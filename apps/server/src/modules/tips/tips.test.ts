@@ -3,18 +3,16 @@
  * a real LNURL client resolving them, and the simnet payer paying the invoice until the tip
  * settles as a payment.
  */
-import { TRPCError } from '@trpc/server'
 import bolt11 from 'bolt11'
 import type { FastifyInstance } from 'fastify'
 import { requestInvoice, requestPayServiceParams, utils } from 'lnurl-pay'
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { DomainError } from '../../lib/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { approvedBusiness, exchangeBusiness, nwcBusiness } from '../../../test/businesses'
 import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from '../../../test/harness'
 import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
+import { appCode, rejection, until } from '../../../test/assertions'
 
 let net: TestSimnet
 let env: TestEnv
@@ -50,29 +48,6 @@ afterAll(async () => {
   await env?.close()
   await net?.close()
 })
-
-async function rejection(p: Promise<unknown>) {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof TRPCError) return e
-    throw e
-  }
-  throw new Error('expected the call to fail')
-}
-/** The code the web sees: a domain error's own, or VALIDATION for refused input. */
-const appCode = (e: TRPCError) =>
-  e.cause instanceof DomainError ? e.cause.code : e.code === 'BAD_REQUEST' ? 'VALIDATION' : e.code
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000) {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await sleep(50)
-  }
-}
 
 const pagesOf = async (b: TestBrowser, businessId: string) =>
   (await b.caller.tips.list({ businessId })).pages
