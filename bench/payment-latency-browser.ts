@@ -61,7 +61,17 @@ try {
     })
     const paidAt = Date.now()
     await product.simnet('/pay', { invoice })
-    await page.waitForFunction(() => (window as unknown as { receivedAt?: number }).receivedAt)
+    await page
+      .waitForFunction(() => (window as unknown as { receivedAt?: number }).receivedAt)
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: '/tmp/latency-failure.png' })
+        throw new Error(
+          `round ${i}: "Payment received" did not appear (see /tmp/latency-failure.png)`,
+          {
+            cause: err,
+          },
+        )
+      })
     const shownAt = await page.evaluate(
       () => (window as unknown as { receivedAt: number }).receivedAt,
     )
