@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '@/components/copy-button'
 import type { ExpiryProgress } from './expiry'
 import { ExpiryBar } from './expiry-bar'
 import { PaymentAmount } from './payment-amount'

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-import { useCopy } from './use-copy'
+import { useCopy } from '@/components/copy-button'
 
 /** A payment QR code; tapping it copies `copyValue` (what a person would paste into a wallet). */
 export function QrCodeButton({

@@ -24,7 +24,7 @@ import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { formatSats } from './bitcoin-format'
 import { ConfirmationRing } from './confirmation-ring'
-import { CopyButton } from './copy-button'
+import { CopyButton } from '@/components/copy-button'
 import { DashboardWhileWaiting } from './dashboard-while-waiting'
 import {
   DEPOSIT_STAGES,
@@ -302,6 +302,7 @@ function StageDetail({
           <CopyButton
             value={deposit.txid}
             label={t('deposit.progress.payment.copyTxid')}
+            size="sm"
             variant="ghost"
             className="h-6 px-2 text-xs"
           />

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { addressGroups, bip21WithAmount, formatBtc, formatSats, satsToBtc } from './bitcoin-format'
-import { CopyButton, useCopy } from './copy-button'
+import { CopyButton, useCopy } from '@/components/copy-button'
 
 /**
  * Where to send the deposit: a BIP21 QR code (tapping it copies the address), the amount, and
@@ -59,6 +59,7 @@ export function OnchainInvoiceCard({
               {formatBtc(remainingSat ?? amountSat)} BTC
             </p>
             <CopyButton
+              size="sm"
               className="mt-2"
               value={satsToBtc(remainingSat ?? amountSat)}
               label={t('deposit.invoice.copyAmount')}
@@ -79,7 +80,7 @@ export function OnchainInvoiceCard({
               ))}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <CopyButton value={address} label={t('deposit.invoice.copyAddress')} />
+              <CopyButton value={address} label={t('deposit.invoice.copyAddress')} size="sm" />
               <Button variant="ghost" size="sm" asChild>
                 <a href={paymentLink}>
                   <ExternalLink aria-hidden />

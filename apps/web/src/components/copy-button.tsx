@@ -18,12 +18,13 @@ export function useCopy(value: string) {
       await navigator.clipboard.writeText(value)
       setIsCopied(true)
     } catch {
-      notify.error(t('deposit.copyFailedTitle'), t('deposit.copyFailedMessage'))
+      notify.error(t('common.copyFailedTitle'), t('common.copyFailedMessage'))
     }
   }
   return { isCopied, copy }
 }
 
+/** An outline button that copies a value and shows "Copied" for a moment. */
 export function CopyButton({
   value,
   label,
@@ -32,9 +33,9 @@ export function CopyButton({
   const { t } = useTranslation()
   const { isCopied, copy } = useCopy(value)
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copy()} {...props}>
+    <Button type="button" variant="outline" onClick={() => void copy()} {...props}>
       {isCopied ? <Check className="text-success" aria-hidden /> : <Copy aria-hidden />}
-      <span aria-live="polite">{isCopied ? t('deposit.copied') : label}</span>
+      <span aria-live="polite">{isCopied ? t('common.copied') : label}</span>
     </Button>
   )
 }
