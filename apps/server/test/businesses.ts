@@ -10,6 +10,7 @@ import {
   terms,
 } from './onboarding-fixtures'
 import type { TestSimnet } from './simnet'
+import { until } from './assertions'
 
 export async function approvedBusiness(
   env: TestEnv,
@@ -45,5 +46,43 @@ export async function exchangeBusiness(env: TestEnv, net: TestSimnet) {
     {},
   )
   await b.caller.provider.connectExchange({ businessId, apiKey: key, secretKey: secret })
+  return { b, businessId }
+}
+
+/**
+ * A business on its own hosted node whose channel deposit has confirmed and whose channel to the
+ * liquidity provider is open (the provider matches it with inbound liquidity), so it can receive.
+ */
+export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat = 400_000) {
+  const { b, businessId } = await approvedBusiness(env)
+  await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
+  await b.caller.node.request({ businessId })
+  await until(
+    () => b.caller.node.status({ businessId }),
+    (s) => s.hostState === 'waiting_for_initialisation',
+    'the node to wait for initialisation',
+  )
+  const password = 'my node password'
+  await b.caller.node.initialise({ businessId, password, confirmPassword: password })
+  await b.caller.node.confirmSeed({ businessId })
+  await until(
+    () => b.caller.node.status({ businessId }),
+    (s) => s.walletState === 'SERVER_ACTIVE',
+    'the wallet to start',
+  )
+  const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat: depositSat })
+  const { address } = await b.caller.deposit.get({ businessId, onchainInvoiceId })
+  await net.control('POST', '/send', { address, amountSat: depositSat })
+  await net.control('POST', '/mine', { blocks: 3 })
+  await env.services.deposits.tick()
+  await net.control('POST', '/mine', { blocks: 3 })
+  await until(
+    async () => {
+      await env.services.deposits.tick()
+      return b.caller.deposit.get({ businessId, onchainInvoiceId })
+    },
+    (d) => d.channel.state === 'open',
+    'the channel to open',
+  )
   return { b, businessId }
 }

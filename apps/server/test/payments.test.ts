@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../src/db/database'
 import { createServices } from '../src/services'
 import type { PaymentView } from '../src/modules/payments/view'
-import { exchangeBusiness, nwcBusiness } from './businesses'
+import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
 import { createTestEnv, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
@@ -174,6 +174,57 @@ describe('on-chain payments', () => {
         'the on-chain payment',
       )
       expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+    },
+  )
+})
+
+describe('on the business’s own node', () => {
+  it(
+    'receives Lightning through the provider’s inbound channel and on-chain at one confirmation',
+    { timeout: 90_000 },
+    async () => {
+      const { b, businessId } = await ownNodeBusiness(env, net)
+      expect(await b.caller.payments.capabilities({ businessId })).toMatchObject({
+        lightning: true,
+        onchain: true,
+      })
+      const ln = await b.caller.payments.createLightning({
+        businessId,
+        amount: { sat: 12_345 },
+        memo: 'lunch',
+      })
+      const controller = new AbortController()
+      const follow = collect(env.services.payments.follow(businessId, ln.id, controller.signal))
+      const paid = await net.control<{ payment: { status: string; failureReason: string } }>(
+        'POST',
+        '/pay',
+        { invoice: ln.paymentRequest },
+      )
+      expect(paid.payment).toMatchObject({ status: 'SUCCEEDED' })
+      await follow.done
+      expect(follow.seen.at(-1)).toMatchObject({ status: 'settled', receivedSat: 12_345 })
+
+      const chain = await b.caller.payments.createOnchain({
+        businessId,
+        amount: { sat: 30_000 },
+        memo: 'catering',
+      })
+      expect(chain.bip21).toBe(
+        `bitcoin:${chain.address}?amount=0.0003&lightning=${chain.paymentRequest}`,
+      )
+      await net.control('POST', '/send', { address: chain.address, amountSat: 30_000 })
+      await until(
+        () => b.caller.payments.get({ businessId, paymentId: chain.id }),
+        (v) => v.status === 'processing' && v.txid !== null,
+        'the transaction in the mempool',
+      )
+      await net.control('POST', '/mine', { blocks: 1 })
+      const settled = await until(
+        () => b.caller.payments.get({ businessId, paymentId: chain.id }),
+        (v) => v.status === 'settled',
+        'the on-chain payment',
+      )
+      expect(settled).toMatchObject({ receivedSat: 30_000, method: 'onchain' })
     },
   )
 })

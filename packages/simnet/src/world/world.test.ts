@@ -94,6 +94,38 @@ describe('world', () => {
     )
   })
 
+  it("matches a node's first channel to the provider with inbound liquidity", async () => {
+    const world = await makeWorld()
+    const node = world.lightning.createNode('m1')
+    world.chain.faucet(world.chain.newAddress('m1'), 1_000_000)
+    world.chain.mine(1)
+    const own = node.openChannel(world.lightning.lsp.pubkey, { localFundingSat: 400_000 })
+    const before = node.addInvoice({ valueMsat: 10_000_000 })
+    expect((await world.payer.pay(before.paymentRequest)).failureReason).toBe(
+      'FAILURE_REASON_NO_ROUTE',
+    )
+    world.chain.mine(3)
+    const channels = node.channels()
+    expect(channels).toHaveLength(2)
+    const inbound = channels.find((c) => c.channelPoint !== own.channelPoint)!
+    expect(inbound).toMatchObject({ state: 'open', isInitiator: false, capacitySat: 400_000 })
+    expect(inbound.remoteBalanceSat).toBe(400_000 - inbound.reserveSat)
+    expect(BigInt(inbound.chanId) >> 40n).toBeGreaterThanOrEqual(16_000_000n)
+
+    const sale = node.addInvoice({ valueMsat: 25_000_000 })
+    expect((await world.payer.pay(sale.paymentRequest)).status).toBe('SUCCEEDED')
+    const sum = (c: { localBalanceSat: number; remoteBalanceSat: number }) =>
+      c.localBalanceSat + c.remoteBalanceSat
+    const after = node.channels()
+    expect(after.reduce((s, c) => s + sum(c), 0)).toBe(channels.reduce((s, c) => s + sum(c), 0))
+    expect(after.find((c) => c.channelPoint === inbound.channelPoint)!.localBalanceSat).toBe(25_000)
+
+    // A second channel to the provider is not matched again.
+    node.openChannel(world.lightning.lsp.pubkey, { localFundingSat: 100_000 })
+    world.chain.mine(3)
+    expect(node.channels()).toHaveLength(3)
+  })
+
   it('fails or holds the next channel opening when asked', async () => {
     const world = await makeWorld()
     world.lightning.createNode('m1')

@@ -1,6 +1,6 @@
 import * as btc from '@scure/btc-signer'
 import { hex } from '@scure/base'
-import type { LnChannel } from '../api'
+import type { ChannelOpenMode, LnChannel } from '../api'
 import { ChainError, LightningError } from '../api'
 import type { SimChain } from '../chain/chain'
 import { REGTEST } from '../chain/network'
@@ -33,13 +33,24 @@ export class ChannelBook {
     private readonly party: (nodeId: string) => Party,
     private readonly changed: (record: ChannelRecord) => void,
     private readonly nowSec: () => number,
+    private readonly activated: (record: ChannelRecord) => void = () => {},
   ) {}
 
   records(): ChannelRecord[] {
     return this.state.channels
   }
 
-  open(initiatorId: string, peerId: string, fundingSat: number, pushSat: number): ChannelRecord {
+  /**
+   * Opens a channel with a funding transaction from the initiator's wallet. `plan` overrides the
+   * one-shot planned outcome (set through the control API) without consuming it.
+   */
+  open(
+    initiatorId: string,
+    peerId: string,
+    fundingSat: number,
+    pushSat: number,
+    plan?: ChannelOpenMode,
+  ): ChannelRecord {
     if (initiatorId === peerId) throw new LightningError('cannot open a channel to yourself')
     if (!Number.isSafeInteger(fundingSat) || fundingSat < MIN_CHANNEL_SAT) {
       throw new LightningError(
@@ -91,10 +102,10 @@ export class ChannelBook {
       fundingScriptHex: hex.encode(output.script),
       confirmationsNeeded: FUNDING_CONFIRMATIONS,
       openedAt: this.nowSec(),
-      plannedOpen: this.state.nextOpen,
+      plannedOpen: plan ?? this.state.nextOpen,
       openIssue: null,
     }
-    this.state.nextOpen = 'normal'
+    if (!plan) this.state.nextOpen = 'normal'
     this.state.channels.push(record)
     this.changed(record)
     return record
@@ -128,13 +139,24 @@ export class ChannelBook {
     const tx = this.chain.getTx(record.fundingTxid)
     const height = tx?.blockHeight ?? this.chain.tipHeight()
     const position = this.chain.blockTxids(height)?.indexOf(record.fundingTxid) ?? 0
-    record.chanId = (
-      (BigInt(height) << 40n) |
-      (BigInt(position) << 16n) |
-      BigInt(record.fundingVout)
-    ).toString()
+    record.chanId = shortChannelId(height, position, record.fundingVout)
     record.state = 'open'
     this.changed(record)
+    this.activated(record)
+  }
+
+  /**
+   * A zero-conf channel: usable at once, before its funding confirms, under an alias short
+   * channel id as lnd gives such channels (block heights from 16,000,000 up are aliases).
+   */
+  openZeroConf(initiatorId: string, peerId: string, fundingSat: number): ChannelRecord {
+    const record = this.open(initiatorId, peerId, fundingSat, 0, 'normal')
+    const aliases = this.state.channels.filter((c) => c.confirmationsNeeded === 0).length
+    record.confirmationsNeeded = 0
+    record.chanId = shortChannelId(ALIAS_SCID_START_HEIGHT + aliases, 0, 1)
+    record.state = 'open'
+    this.changed(record)
+    return record
   }
 
   /** The opening failed: both ends sign a transaction returning the funds to the initiator. */
@@ -191,6 +213,13 @@ export class ChannelBook {
       openIssue: record.openIssue,
     }
   }
+}
+
+/** lnd's first alias short channel id height (zero-conf and scid-alias channels). */
+const ALIAS_SCID_START_HEIGHT = 16_000_000
+
+function shortChannelId(height: number, position: number, vout: number): string {
+  return ((BigInt(height) << 40n) | (BigInt(position) << 16n) | BigInt(vout)).toString()
 }
 
 /** The 1% each side must keep in the channel (lnd's default channel reserve). */

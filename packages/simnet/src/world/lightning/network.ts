@@ -43,6 +43,7 @@ export class SimLightning implements Lightning {
       (id) => this.requireNode(id),
       (record) => this.channelChanged(record),
       () => Math.floor(nowMs() / 1000),
+      (record) => this.matchInbound(record),
     )
     this.ctx = {
       nowMs,
@@ -112,12 +113,31 @@ export class SimLightning implements Lightning {
 
   openChannelFromLsp(nodeId: string, capacitySat: number, pushSat = 0): LnChannel {
     this.requireNode(nodeId)
-    const balance = this.chain.balance(LSP_ID)
-    if (balance.confirmedSat + balance.unconfirmedSat < capacitySat + 100_000) {
-      // The provider's wallet never runs dry in the simulation.
-      this.chain.faucet(this.chain.newAddress(LSP_ID), capacitySat + 10_000_000)
-    }
+    this.fundLsp(capacitySat)
     return this.viewOf(this.book.open(LSP_ID, nodeId, capacitySat, pushSat), LSP_ID)
+  }
+
+  /**
+   * The provider's liquidity policy: a node's first channel to the LSP is matched at once by a
+   * zero-conf channel of the same capacity from the LSP, so the node can receive as much as it
+   * can send. Inbound plus outbound then stays constant whatever flows through.
+   */
+  private matchInbound(record: ChannelRecord): void {
+    if (record.peer !== LSP_ID || record.initiator === LSP_ID) return
+    const matched = this.book
+      .records()
+      .some((c) => c.initiator === LSP_ID && c.peer === record.initiator && c.state !== 'closed')
+    if (matched) return
+    this.fundLsp(record.capacitySat)
+    this.book.openZeroConf(LSP_ID, record.initiator, record.capacitySat)
+  }
+
+  private fundLsp(amountSat: number): void {
+    const balance = this.chain.balance(LSP_ID)
+    if (balance.confirmedSat + balance.unconfirmedSat < amountSat + 100_000) {
+      // The provider's wallet never runs dry in the simulation.
+      this.chain.faucet(this.chain.newAddress(LSP_ID), amountSat + 10_000_000)
+    }
   }
 
   setNextChannelOpen(mode: ChannelOpenMode): void {
