@@ -19,7 +19,9 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
   const base = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'product-bench-'))
 
-  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // e.g. PRODUCT_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server
+  const nodeArgs = (process.env.PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const server = spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: {
       ...process.env,

@@ -1,9 +1,12 @@
 /**
- * Demo mode: the simulated network runs inside the server process and the server's real
- * adapters are pointed at it, exactly as they would be at real services.
+ * Demo mode: the simulated network runs beside the server, on a worker thread of the same
+ * process, and the server's real adapters are pointed at it exactly as they would be at real
+ * services (over HTTP, HTTPS and WebSocket on SIMNET_PORT).
  */
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import type { AppConfig, Externals } from '../config'
+import type { SimnetWorkerInput, SimnetWorkerMessage } from './simnet-worker'
 
 export interface DemoNetwork {
   url: string
@@ -14,31 +17,56 @@ export interface DemoNetwork {
 interface ServiceListing {
   kraken: { apiUrl: string }
   nodehost: { url: string; token: string }
-  lnd?: { lsp?: { pubkey?: string } }
 }
 
 export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> {
-  const { startSimnet } = await import('@app/simnet')
-  const simnet = await startSimnet({
+  const workerData: SimnetWorkerInput = {
     port: config.simnet.port,
     dataDir: path.join(path.resolve(config.dataDir), 'simnet'),
     timeScale: config.simnet.timeScale,
-    autoApproveNodes: true,
+  }
+  const worker = startModuleWorker(new URL('./simnet-worker.ts', import.meta.url), workerData)
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  const ready = await new Promise<{ url: string; lspPubkey: string }>((resolve, reject) => {
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the simulated network stopped (${code})`)))
+    worker.once('message', (msg: SimnetWorkerMessage) => {
+      if (msg.type === 'ready') resolve(msg)
+      else reject(new Error(msg.type === 'error' ? msg.message : 'the simulated network closed'))
+    })
   })
-  const res = await fetch(`${simnet.url}/control/services`)
+  worker.removeAllListeners('error')
+  worker.on('error', (err) => console.error('simulated network failed', err))
+
+  const res = await fetch(`${ready.url}/control/services`)
   const listing = (await res.json()) as ServiceListing
   return {
-    url: simnet.url,
+    url: ready.url,
     externals: {
       exchangeBaseUrl: listing.kraken.apiUrl,
       nodeHost: { kind: 'simnet', url: listing.nodehost.url, token: listing.nodehost.token },
-      lspPubkey: simnet.world.lightning.lsp.pubkey,
+      lspPubkey: ready.lspPubkey,
       priceFallbackUrl: config.externals.priceFallbackUrl,
       acceptedMints:
         config.externals.acceptedMints.length > 0
           ? config.externals.acceptedMints
-          : [`${simnet.url}/cashu`],
+          : [`${ready.url}/cashu`],
     },
-    close: () => simnet.close(),
+    async close() {
+      worker.postMessage('close')
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000).unref())])
+      await worker.terminate()
+    },
   }
+}
+
+/**
+ * A worker thread running an ES module. Node 20 does not hand `--import` loaders to workers, so
+ * a TypeScript module gets tsx registered on its thread first.
+ */
+function startModuleWorker(url: URL, workerData: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData })
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
+  return new Worker(boot, { eval: true, workerData })
 }

@@ -1,6 +1,6 @@
 /** Per-request context: the services, who is calling, and how to set the session cookie. */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { SessionUser } from '../modules/auth/repo'
+import type { MemberBusiness, SessionUser } from '../modules/auth/repo'
 import type { NewSession } from '../modules/auth/service'
 import type { Services } from '../services'
 
@@ -19,6 +19,10 @@ export interface Context {
   cookies: CookieJar
   /** The signed-in user, resolved once per request on first use. */
   getUser(): Promise<SessionUser | null>
+  /** The signed-in user and the business when they are a member of it (one query). */
+  getUserInBusiness(
+    businessId: string,
+  ): Promise<{ user: SessionUser; business: MemberBusiness | null } | null>
   startSession(session: NewSession): void
   endSession(): void
 }
@@ -35,6 +39,14 @@ export function createContext(opts: {
     getUser() {
       user ??= opts.services.auth.resolveSession(opts.cookies.get(SESSION_COOKIE))
       return user
+    },
+    async getUserInBusiness(businessId) {
+      const found = await opts.services.auth.resolveSessionInBusiness(
+        opts.cookies.get(SESSION_COOKIE),
+        businessId,
+      )
+      user ??= Promise.resolve(found?.user ?? null)
+      return found
     },
     startSession(session) {
       opts.cookies.set(SESSION_COOKIE, session.token, session.expiresAt)

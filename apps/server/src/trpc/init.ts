@@ -117,9 +117,11 @@ export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
 export const ZBusinessInput = z.object({ businessId: z.string().min(1).max(64) })
 
 /** Procedures on one business: the caller must be a member, or the business does not exist. */
-export const businessProcedure = authedProcedure
+export const businessProcedure = publicProcedure
   .input(ZBusinessInput)
   .use(async ({ ctx, input, next }) => {
-    const business = await ctx.services.businesses.requireMember(input.businessId, ctx.user.id)
-    return next({ ctx: { business } })
+    const found = await ctx.getUserInBusiness(input.businessId)
+    if (!found) throw new DomainError('UNAUTHORIZED', 'Sign in to continue')
+    if (!found.business) throw new DomainError('NOT_FOUND', 'Business not found')
+    return next({ ctx: { user: found.user, business: found.business } })
   })

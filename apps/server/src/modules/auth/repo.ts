@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
+import type { BusinessRow } from '../businesses/repo'
 
 export interface UserRow {
   id: string
@@ -7,6 +8,8 @@ export interface UserRow {
   passwordHash: string
   isOperator: boolean
 }
+
+export type MemberBusiness = BusinessRow & { role: string }
 
 export interface SessionUser {
   id: string
@@ -79,6 +82,67 @@ export function createAuthRepo(db: Db) {
         .where('sessions.idHash', '=', idHash)
         .where('sessions.expiresAt', '>', now)
         .executeTakeFirst()
+    },
+
+    /**
+     * The session's user and, in the same query, the business when the user is a member of it
+     * (null otherwise): business-scoped calls check both with one round trip.
+     */
+    async findSessionUserInBusiness(
+      idHash: string,
+      now: Date,
+      businessId: string,
+    ): Promise<(SessionUser & { business: MemberBusiness | null }) | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .leftJoin('businessMembers as m', (join) =>
+          join.onRef('m.userId', '=', 'users.id').on('m.businessId', '=', businessId),
+        )
+        .leftJoin('businesses as b', 'b.id', 'm.businessId')
+        .select([
+          'users.id',
+          'users.email',
+          'users.isOperator',
+          'sessions.idHash as sessionIdHash',
+          'sessions.lastSeenAt',
+          'b.id as businessId',
+          'b.name as businessName',
+          'b.onboardingStep',
+          'b.currency',
+          'b.createdAt as businessCreatedAt',
+          'm.role',
+        ])
+        .where('sessions.idHash', '=', idHash)
+        .where('sessions.expiresAt', '>', now)
+        .executeTakeFirst()
+      if (!row) return undefined
+      const {
+        businessId: id,
+        businessName,
+        onboardingStep,
+        currency,
+        businessCreatedAt,
+        role,
+      } = row
+      return {
+        id: row.id,
+        email: row.email,
+        isOperator: row.isOperator,
+        sessionIdHash: row.sessionIdHash,
+        lastSeenAt: row.lastSeenAt,
+        business:
+          id && businessName && onboardingStep && businessCreatedAt && role
+            ? {
+                id,
+                name: businessName,
+                onboardingStep,
+                currency,
+                createdAt: businessCreatedAt,
+                role,
+              }
+            : null,
+      }
     },
 
     async touchSession(idHash: string, now: Date, expiresAt: Date): Promise<void> {

@@ -1,8 +1,9 @@
 /** Accounts and sessions: sign-up, sign-in, sign-out, the current profile, password change. */
 import { DomainError } from '../../lib/errors'
+import { isUuid } from '../../lib/ids'
 import { hashToken, newToken } from '../../lib/secrets'
 import type { AuthLimits } from './rate-limits'
-import type { AuthRepo, SessionUser } from './repo'
+import type { AuthRepo, MemberBusiness, SessionUser } from './repo'
 import { PASSWORD_MIN_LENGTH, dummyPasswordHash, hashPassword, verifyPassword } from './passwords'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -72,6 +73,28 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits) {
         await repo.touchSession(user.sessionIdHash, now, new Date(now.getTime() + SESSION_TTL_MS))
       }
       return user
+    },
+
+    /**
+     * The signed-in user and the business they act on, with one query: `business` is null when
+     * the user is not a member of it (or the id is malformed), which callers answer NOT_FOUND.
+     */
+    async resolveSessionInBusiness(
+      sessionToken: string | undefined,
+      businessId: string,
+    ): Promise<{ user: SessionUser; business: MemberBusiness | null } | null> {
+      if (!sessionToken) return null
+      const now = new Date()
+      const idHash = hashToken(sessionToken)
+      const found = isUuid(businessId)
+        ? await repo.findSessionUserInBusiness(idHash, now, businessId)
+        : await repo.findSessionUser(idHash, now).then((u) => u && { ...u, business: null })
+      if (!found) return null
+      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+        await repo.touchSession(found.sessionIdHash, now, new Date(now.getTime() + SESSION_TTL_MS))
+      }
+      const { business, ...user } = found
+      return { user, business }
     },
 
     /** Changes the password, ends every session of the user and starts a fresh one. */

@@ -1,8 +1,7 @@
 /** Businesses and who may act on them: every business-scoped call goes through `requireMember`. */
 import { DomainError } from '../../lib/errors'
+import { isUuid } from '../../lib/ids'
 import type { BusinessRepo } from './repo'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function createBusinessService(repo: BusinessRepo) {
   return {
@@ -15,16 +14,14 @@ export function createBusinessService(repo: BusinessRepo) {
 
     /** Another user's business, a deleted one and a malformed id all look the same: NOT_FOUND. */
     async requireMember(businessId: string, userId: string) {
-      const business = UUID.test(businessId)
-        ? await repo.findForMember(businessId, userId)
-        : undefined
+      const business = isUuid(businessId) ? await repo.findForMember(businessId, userId) : undefined
       if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
       return business
     },
 
     /** Operators see every business; anyone else goes through requireMember. */
     async getForOperator(businessId: string) {
-      const business = UUID.test(businessId) ? await repo.findById(businessId) : undefined
+      const business = isUuid(businessId) ? await repo.findById(businessId) : undefined
       if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
       return business
     },

@@ -182,6 +182,36 @@ export function createPaymentRepo(db: Db) {
       return rows.map(toPayment)
     },
 
+    /**
+     * Hashes of open invoices not yet expired, newest first and at most `limit`: what a wallet
+     * without reliable push looks up behind its notifications (lapsed ones are swept apart).
+     */
+    async openInvoiceHashes(businessId: string, now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('paymentHash')
+        .where('businessId', '=', businessId)
+        .where('status', 'in', ['pending', 'processing'])
+        .where('paymentHash', 'is not', null)
+        .where('expiresAt', '>=', now)
+        .orderBy('createdAt', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.flatMap((r) => (r.paymentHash ? [r.paymentHash] : []))
+    },
+
+    /** Open payments to an on-chain address (their address is followed on every tick). */
+    async openOnchain(businessId: string): Promise<PaymentRow[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', businessId)
+        .where('status', 'in', ['pending', 'processing'])
+        .where('address', 'is not', null)
+        .execute()
+      return rows.map(toPayment)
+    },
+
     /** Open payments whose invoice expired before `now`. */
     async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
       const rows = await db

@@ -14,6 +14,8 @@ import type { WalletProvider } from './wallet-provider'
 import type { Settlement } from '../../wallets/wallet'
 
 const EXPIRY_GRACE_MS = 60_000
+/** At most this many open invoices are looked up per fallback pass of a wallet without push. */
+const PENDING_LOOKUP_LIMIT = 200
 /** Confirmations after which an on-chain payment counts as received. */
 export const ONCHAIN_CONFIRMATIONS = 1
 
@@ -119,8 +121,7 @@ export function createWalletWatchers(deps: {
       await wallet.watch(
         {
           onSettlement: (s) => credit(businessId, s),
-          pending: async () =>
-            (await repo.open(businessId)).flatMap((p) => (p.paymentHash ? [p.paymentHash] : [])),
+          pending: () => repo.openInvoiceHashes(businessId, new Date(), PENDING_LOOKUP_LIMIT),
         },
         controller.signal,
       )
@@ -168,7 +169,7 @@ export function createWalletWatchers(deps: {
     }
     // On-chain payments of businesses we hold: what arrived at their addresses.
     for (const businessId of running.keys()) {
-      const onchain = (await repo.open(businessId)).filter((p) => p.address)
+      const onchain = await repo.openOnchain(businessId)
       if (onchain.length > 0) await followAddresses(businessId, onchain)
     }
     // Lapsed invoices of businesses we hold: ask the wallet, then expire.

@@ -71,6 +71,9 @@ export class LndWallet implements Wallet {
       ...(input.memo ? { memo: input.memo } : {}),
       ...(input.descriptionHash ? { description_hash: b64.fromHex(input.descriptionHash) } : {}),
     }
+    // The node stamps the invoice (in whole seconds) when it makes it, a moment after this: the
+    // expiry kept here is never later than the invoice's own, with no decoding of our node's reply.
+    const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + input.expirySec * 1000)
     try {
       const added = ZLndAddInvoice.parse(
         await this.lnd.call('POST', '/v1/invoices', body, { signal }),
@@ -78,7 +81,7 @@ export class LndWallet implements Wallet {
       return {
         paymentHash: b64.toHex(added.r_hash),
         paymentRequest: added.payment_request,
-        expiresAt: decodeBolt11(added.payment_request).expiresAt,
+        expiresAt,
       }
     } catch (err) {
       throw unavailable(err, 'The node did not create the invoice')
