@@ -21,20 +21,24 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
 
   // e.g. PRODUCT_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server
   const nodeArgs = (process.env.PRODUCT_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const server = spawn('node', [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SIMNET_PORT: String(simnetPort),
-      SIMNET_TIME_SCALE: '0.002',
+  const server = spawn(
+    'node',
+    ['--max-semi-space-size=32', ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        SIMNET_PORT: String(simnetPort),
+        SIMNET_TIME_SCALE: '0.002',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
 
   async function waitForServer(): Promise<void> {
     for (let i = 0; i < 300; i++) {

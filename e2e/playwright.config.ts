@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The product as `npm start` runs it (web already built), on a fresh data folder.
-    command: `rm -rf "${dataDir}" && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf "${dataDir}" && node --max-semi-space-size=32 --import tsx apps/server/src/main.ts`,
     cwd: root,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -56,8 +56,13 @@ export async function startEmbeddedPostgres(
   })
   if (!(await exists(path.join(dbDir, 'PG_VERSION')))) await pg.initialise()
   await pg.start()
+  // The local socket costs the server far less per query than loopback TCP; TCP if it is absent.
+  const socketDir = '/tmp'
+  const viaSocket = await exists(path.join(socketDir, `.s.PGSQL.${port}`))
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: viaSocket
+      ? `postgres://postgres:postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${port}`
+      : `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
     stop: () => pg.stop(),
   }
 }

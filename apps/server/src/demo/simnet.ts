@@ -65,8 +65,10 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
  * a TypeScript module gets tsx registered on its thread first.
  */
 function startModuleWorker(url: URL, workerData: unknown): Worker {
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData })
+  // A young generation big enough that short-lived request garbage rarely reaches a full GC.
+  const resourceLimits = { maxYoungGenerationSizeMb: 96 }
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData, resourceLimits })
   const tsx = import.meta.resolve('tsx/esm/api')
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
-  return new Worker(boot, { eval: true, workerData })
+  return new Worker(boot, { eval: true, workerData, resourceLimits })
 }

@@ -10,12 +10,12 @@ export interface ManagedPersistence extends Persistence {
   flush(): Promise<void>
 }
 
-const MIN_INTERVAL_MS = 100
+const MIN_INTERVAL_MS = 250
 
 /**
  * All sections live in one object written to `<dataDir>/world.json` through a temporary file
  * and a rename, so a crash never leaves half a file. Writes are coalesced: the gap between two
- * writes grows with the cost of serialising, keeping the write overhead around a tenth of the CPU.
+ * writes grows with the cost of serialising, keeping the write overhead around a twentieth of the CPU.
  */
 export function createPersistence(dataDir: string): ManagedPersistence {
   mkdirSync(dataDir, { recursive: true })
@@ -35,18 +35,17 @@ export function createPersistence(dataDir: string): ManagedPersistence {
   let intervalMs = MIN_INTERVAL_MS
   let tmpCounter = 0
 
-  function serialise(): string {
-    const started = performance.now()
-    const text = JSON.stringify(sections)
-    intervalMs = Math.max(MIN_INTERVAL_MS, Math.round((performance.now() - started) * 10))
-    return text
-  }
-
   async function writeNow(): Promise<void> {
     isDirty = false
+    const started = performance.now()
     const tmp = `${file}.${process.pid}.${tmpCounter++}.tmp`
-    await writeFile(tmp, serialise())
+    const text = JSON.stringify(sections)
+    const serialisedMs = performance.now() - started
+    await writeFile(tmp, text)
     await rename(tmp, file)
+    // Writing costs CPU beside serialising (copies, the file system): about as much per byte.
+    const bytesMs = (text.length / 1_000_000) * 5
+    intervalMs = Math.max(MIN_INTERVAL_MS, Math.round((serialisedMs + bytesMs) * 20))
   }
 
   function schedule(): void {
@@ -84,7 +83,7 @@ export function createPersistence(dataDir: string): ManagedPersistence {
       timer = null
       if (writing) await writing
       const tmp = `${file}.${process.pid}.final.tmp`
-      writeFileSync(tmp, serialise())
+      writeFileSync(tmp, JSON.stringify(sections))
       renameSync(tmp, file)
       isDirty = false
     },

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
+import { bech32 } from '@scure/base'
 import bolt11 from 'bolt11'
+import secp256k1 from 'secp256k1'
 import type { DecodedInvoice } from '../api'
 import { LightningError } from '../api'
 
@@ -49,9 +52,48 @@ export function encodeInvoice(fields: InvoiceFields): string {
     { network: BOLT11_REGTEST, timestamp: fields.timestamp, tags, ...amount },
     false,
   )
-  const signed = bolt11.sign(unsigned, fields.privateKeyHex).paymentRequest
-  if (!signed) throw new LightningError('invoice could not be signed')
-  return signed
+  if (!unsigned.wordsTemp || !unsigned.prefix) {
+    throw new LightningError('invoice could not be encoded')
+  }
+  return signInvoice(unsigned.prefix, unsigned.wordsTemp, fields.privateKeyHex)
+}
+
+/** 5-bit words to bytes, the last one right-padded with zero bits (as BOLT11 signs them). */
+function wordsToBytes(words: number[]): Uint8Array {
+  const out = new Uint8Array(Math.ceil((words.length * 5) / 8))
+  let acc = 0
+  let bits = 0
+  let i = 0
+  for (const w of words) {
+    acc = (acc << 5) | w
+    bits += 5
+    if (bits >= 8) {
+      bits -= 8
+      out[i++] = (acc >> bits) & 0xff
+    }
+  }
+  if (bits > 0) out[i] = (acc << (8 - bits)) & 0xff
+  return out
+}
+
+const privateKeys = new Map<string, Uint8Array>()
+
+/**
+ * BOLT11 signature: secp256k1 ECDSA with recovery id over sha256(hrp || data bits padded to
+ * bytes), appended as 104 words. Done here rather than by `bolt11.sign`, which derives the public
+ * key and deep-copies the invoice on every call: a simulated node signs thousands per second.
+ */
+function signInvoice(prefix: string, wordsTemp: string, privateKeyHex: string): string {
+  let key = privateKeys.get(privateKeyHex)
+  if (!key) {
+    key = Buffer.from(privateKeyHex, 'hex')
+    privateKeys.set(privateKeyHex, key)
+  }
+  const words = Array.from(bech32.decode(wordsTemp as `${string}1${string}`, false).words)
+  const digest = createHash('sha256').update(prefix, 'utf8').update(wordsToBytes(words)).digest()
+  const { signature, recid } = secp256k1.ecdsaSign(digest, key)
+  const sigWords = bech32.toWords(Uint8Array.from([...signature, recid]))
+  return bech32.encode(prefix, [...words, ...sigWords], false)
 }
 
 /** Decodes a BOLT11 and checks its signature; throws LightningError on anything malformed. */
