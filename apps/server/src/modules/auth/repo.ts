@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
+import { batched } from '../../lib/batch'
 import type { BusinessRow } from '../businesses/repo'
 
 export interface UserRow {
@@ -19,7 +20,76 @@ export interface SessionUser {
   lastSeenAt: Date
 }
 
+interface SessionInBusinessRow {
+  keyHash: string
+  keyBusiness: string
+  id: string
+  email: string
+  isOperator: boolean
+  sessionIdHash: string
+  lastSeenAt: Date
+  businessId: string | null
+  businessName: string | null
+  onboardingStep: string | null
+  currency: string | null
+  businessCreatedAt: Date | null
+  role: string | null
+}
+
 export function createAuthRepo(db: Db) {
+  type Key = { idHash: string; now: Date; businessId: string }
+  const sessionInBusiness = batched<
+    Key,
+    (SessionUser & { business: MemberBusiness | null }) | undefined
+  >(async (keys) => {
+    // Many tills share a session and a business: each pair is asked for once.
+    const unique = [...new Map(keys.map((k) => [`${k.idHash} ${k.businessId}`, k])).values()]
+    const values = sql.join(
+      unique.map((k) => sql`(${k.idHash}, ${k.businessId}::uuid, ${k.now}::timestamptz)`),
+    )
+    const { rows } = await sql<SessionInBusinessRow>`
+        SELECT k.id_hash AS key_hash, k.business_id AS key_business,
+               u.id, u.email, u.is_operator, s.id_hash AS session_id_hash, s.last_seen_at,
+               b.id AS business_id, b.name AS business_name, b.onboarding_step, b.currency,
+               b.created_at AS business_created_at, m.role
+        FROM (VALUES ${values}) AS k (id_hash, business_id, now)
+        JOIN sessions s ON s.id_hash = k.id_hash AND s.expires_at > k.now
+        JOIN users u ON u.id = s.user_id
+        LEFT JOIN business_members m ON m.user_id = u.id AND m.business_id = k.business_id
+        LEFT JOIN businesses b ON b.id = m.business_id`.execute(db)
+    const found = new Map(rows.map((r) => [`${r.keyHash} ${r.keyBusiness}`, r]))
+    return keys.map((k) => {
+      const row = found.get(`${k.idHash} ${k.businessId}`)
+      if (!row) return undefined
+      const {
+        businessId: id,
+        businessName,
+        onboardingStep,
+        currency,
+        businessCreatedAt,
+        role,
+      } = row
+      return {
+        id: row.id,
+        email: row.email,
+        isOperator: row.isOperator,
+        sessionIdHash: row.sessionIdHash,
+        lastSeenAt: row.lastSeenAt,
+        business:
+          id && businessName && onboardingStep && businessCreatedAt && role
+            ? {
+                id,
+                name: businessName,
+                onboardingStep,
+                currency,
+                createdAt: businessCreatedAt,
+                role,
+              }
+            : null,
+      }
+    })
+  })
+
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db
@@ -88,61 +158,17 @@ export function createAuthRepo(db: Db) {
      * The session's user and, in the same query, the business when the user is a member of it
      * (null otherwise): business-scoped calls check both with one round trip.
      */
-    async findSessionUserInBusiness(
+    /**
+     * The session's user and, in the same query, the business when the user is a member of it
+     * (null otherwise): business-scoped calls check both with one round trip, and calls made at
+     * the same moment share one statement.
+     */
+    findSessionUserInBusiness(
       idHash: string,
       now: Date,
       businessId: string,
     ): Promise<(SessionUser & { business: MemberBusiness | null }) | undefined> {
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .leftJoin('businessMembers as m', (join) =>
-          join.onRef('m.userId', '=', 'users.id').on('m.businessId', '=', businessId),
-        )
-        .leftJoin('businesses as b', 'b.id', 'm.businessId')
-        .select([
-          'users.id',
-          'users.email',
-          'users.isOperator',
-          'sessions.idHash as sessionIdHash',
-          'sessions.lastSeenAt',
-          'b.id as businessId',
-          'b.name as businessName',
-          'b.onboardingStep',
-          'b.currency',
-          'b.createdAt as businessCreatedAt',
-          'm.role',
-        ])
-        .where('sessions.idHash', '=', idHash)
-        .where('sessions.expiresAt', '>', now)
-        .executeTakeFirst()
-      if (!row) return undefined
-      const {
-        businessId: id,
-        businessName,
-        onboardingStep,
-        currency,
-        businessCreatedAt,
-        role,
-      } = row
-      return {
-        id: row.id,
-        email: row.email,
-        isOperator: row.isOperator,
-        sessionIdHash: row.sessionIdHash,
-        lastSeenAt: row.lastSeenAt,
-        business:
-          id && businessName && onboardingStep && businessCreatedAt && role
-            ? {
-                id,
-                name: businessName,
-                onboardingStep,
-                currency,
-                createdAt: businessCreatedAt,
-                role,
-              }
-            : null,
-      }
+      return sessionInBusiness({ idHash, now, businessId })
     },
 
     async touchSession(idHash: string, now: Date, expiresAt: Date): Promise<void> {

@@ -3,8 +3,10 @@
  * is a conditional update, so however often a watcher replays it, it is credited once, and
  * the daily totals move in the same transaction. Changes are announced with pg_notify.
  */
+import { randomUUID } from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
+import { batched } from '../../lib/batch'
 import type { Database, PaymentMethod, PaymentStatus } from '../../db/schema'
 
 export const PAYMENT_EVENTS_CHANNEL = 'payment_events'
@@ -95,13 +97,15 @@ async function announce(trx: Transaction<Database> | Db, row: { id: string; busi
   })})`.execute(trx)
 }
 
+type Invoice = { paymentHash: string; paymentRequest: string; expiresAt: Date }
+
 export function createPaymentRepo(db: Db) {
-  return {
-    /** The new payment, or the existing one with the same idempotency key. */
-    async insert(p: NewPayment): Promise<{ row: PaymentRow; isNew: boolean }> {
-      const inserted = await db
-        .insertInto('payments')
-        .values({
+  const insertOne = batched<NewPayment & { id: string }, PaymentRow | null>(async (items) => {
+    const rows = await db
+      .insertInto('payments')
+      .values(
+        items.map((p) => ({
+          id: p.id,
           businessId: p.businessId,
           method: p.method,
           amountSat: p.amountSat,
@@ -111,16 +115,44 @@ export function createPaymentRepo(db: Db) {
           tipPageId: p.tipPageId ?? null,
           deviceId: p.deviceId ?? null,
           idempotencyKey: p.idempotencyKey ?? null,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['businessId', 'idempotencyKey'])
-            .where('idempotencyKey', 'is not', null)
-            .doNothing(),
-        )
-        .returning(PAYMENT_COLUMNS)
-        .executeTakeFirst()
-      if (inserted) return { row: toPayment(inserted), isNew: true }
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['businessId', 'idempotencyKey'])
+          .where('idempotencyKey', 'is not', null)
+          .doNothing(),
+      )
+      .returning(PAYMENT_COLUMNS)
+      .execute()
+    const byId = new Map(rows.map((r) => [r.id, toPayment(r)]))
+    // Not returned: its idempotency key was taken (by an earlier call or this same batch).
+    return items.map((p) => byId.get(p.id) ?? null)
+  })
+
+  const attachOne = batched<{ id: string } & Invoice, PaymentRow>(async (items) => {
+    const values = sql.join(
+      items.map(
+        (i) =>
+          sql`(${i.id}::uuid, ${i.paymentHash}, ${i.paymentRequest}, ${i.expiresAt}::timestamptz)`,
+      ),
+    )
+    const { rows } = await sql<RawPayment>`
+      UPDATE payments AS p
+      SET payment_hash = v.payment_hash, payment_request = v.payment_request,
+          expires_at = v.expires_at, updated_at = now()
+      FROM (VALUES ${values}) AS v (id, payment_hash, payment_request, expires_at)
+      WHERE p.id = v.id
+      RETURNING ${sql.join(PAYMENT_COLUMNS.map((c) => sql.ref(`p.${c}`)))}`.execute(db)
+    const byId = new Map(rows.map((r) => [r.id, toPayment(r)]))
+    return items.map((i) => byId.get(i.id) ?? new Error(`payment ${i.id} not found`))
+  })
+
+  return {
+    /** The new payment, or the existing one with the same idempotency key. */
+    async insert(p: NewPayment): Promise<{ row: PaymentRow; isNew: boolean }> {
+      const inserted = await insertOne({ ...p, id: randomUUID() })
+      if (inserted) return { row: inserted, isNew: true }
       const existing = await db
         .selectFrom('payments')
         .select(PAYMENT_COLUMNS)
@@ -130,17 +162,8 @@ export function createPaymentRepo(db: Db) {
       return { row: toPayment(existing), isNew: false }
     },
 
-    async attachInvoice(
-      id: string,
-      invoice: { paymentHash: string; paymentRequest: string; expiresAt: Date },
-    ): Promise<PaymentRow> {
-      const r = await db
-        .updateTable('payments')
-        .set({ ...invoice, updatedAt: new Date() })
-        .where('id', '=', id)
-        .returning(PAYMENT_COLUMNS)
-        .executeTakeFirstOrThrow()
-      return toPayment(r)
+    attachInvoice(id: string, invoice: Invoice): Promise<PaymentRow> {
+      return attachOne({ id, ...invoice })
     },
 
     async attachAddress(id: string, address: string): Promise<PaymentRow> {
