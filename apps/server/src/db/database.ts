@@ -16,6 +16,9 @@ export function connectDatabase(url: string, maxConnections = 20): DatabaseHandl
   const pool = new pg.Pool({ connectionString: url, max: maxConnections })
   // An idle connection dropped by the server (a restart, shutdown) is replaced on next use.
   pool.on('error', () => {})
+  // A connection lost while checked out (the database stopping under a query) fails that query;
+  // it must not also surface as an unhandled 'error' event that ends the process.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

@@ -25,6 +25,11 @@ export interface SimClock {
 export interface Persistence {
   section<T extends object>(name: string, init: () => T): T
   save(): void
+  /**
+   * The record at `path` in `section` will never change again: it is written once and then left
+   * out of later snapshots (they stay as small as the live part of the world).
+   */
+  seal(section: string, path: (string | number)[], value: object): void
 }
 
 /** Deterministic key material from the world seed: the same seed and label give the same key. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import bolt11 from 'bolt11'
@@ -168,5 +168,36 @@ describe('world', () => {
     expect(second.chain.balance('m1')).toEqual(snapshot.balance)
     expect(second.payer.channels()).toEqual(snapshot.channels)
     expect(second.lightning.node('m1')?.pubkey).toBe(node.pubkey)
+  })
+
+  it('keeps settled invoices and payments once, out of the snapshot, across restarts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simnet-world-'))
+    const first = await makeWorld(dir)
+    const node = first.lightning.createNode('m1')
+    first.lightning.openChannelFromLsp('m1', 1_000_000)
+    first.chain.mine(3)
+    const paid = node.addInvoice({ valueMsat: 7_000_000, memo: 'sealed' })
+    const open = node.addInvoice({ valueMsat: 1_000, memo: 'still open' })
+    expect((await first.payer.pay(paid.paymentRequest)).status).toBe('SUCCEEDED')
+    const before = {
+      invoices: structuredClone(node.invoices()),
+      payment: structuredClone(first.payer.lookupPayment(paid.paymentHash)),
+    }
+    await first.close()
+    worlds.splice(0)
+    const snapshot = readFileSync(join(dir, 'world.json'), 'utf8')
+    expect(snapshot).not.toContain(paid.paymentRequest)
+    expect(snapshot).toContain(open.paymentRequest)
+    expect(readFileSync(join(dir, 'sealed.jsonl'), 'utf8')).toContain(paid.paymentRequest)
+
+    for (let round = 0; round < 2; round++) {
+      const again = await createWorld({ dataDir: dir, seed: 'test-seed' })
+      worlds.push(again)
+      expect(again.lightning.node('m1')?.invoices()).toEqual(before.invoices)
+      expect(again.payer.lookupPayment(paid.paymentHash)).toEqual(before.payment)
+      expect(again.lightning.node('m1')?.lookupInvoice(paid.paymentHash)?.state).toBe('SETTLED')
+      await again.close()
+      worlds.splice(0)
+    }
   })
 })

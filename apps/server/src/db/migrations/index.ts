@@ -7,6 +7,7 @@ import * as m0004 from './0004-nodes'
 import * as m0005 from './0005-payments'
 import * as m0007 from './0007-tips'
 import * as m0008 from './0008-ecash'
+import * as m0009 from './0009-open-payment-indexes'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-payments': m0005,
   '0007-tips': m0007,
   '0008-ecash': m0008,
+  '0009-open-payment-indexes': m0009,
 }

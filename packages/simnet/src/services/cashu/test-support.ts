@@ -40,6 +40,11 @@ export class MemoryPersistence implements Persistence {
     this.saved = JSON.stringify(this.sections)
   }
 
+  /** Kept in the snapshot itself: this store has no journal. */
+  seal(): void {
+    this.save()
+  }
+
   /** A fresh Persistence reading what this one last saved, as after a restart. */
   reopen(): MemoryPersistence {
     const next = new MemoryPersistence()

@@ -17,6 +17,9 @@ export function memoryPersistence(initial: Record<string, object> = {}): MemoryP
     save() {
       store.saves++
     },
+    seal() {
+      store.saves++
+    },
     reload() {
       return memoryPersistence(JSON.parse(JSON.stringify(data)) as Record<string, object>)
     },

@@ -12,6 +12,8 @@ type NodeEvents = { invoice: [LnInvoice]; payment: [LnPayment]; channel: [LnChan
 export interface NodeContext {
   nowMs(): number
   save(): void
+  /** The record at `index` of the node's `kind` will not change again. */
+  seal(node: SimNode, kind: 'invoices' | 'payments', index: number, value: object): void
   invoiceAdded(node: SimNode, invoice: LnInvoice): void
   invoiceClosed(invoice: LnInvoice): void
   pay(
@@ -120,7 +122,7 @@ export class SimNode implements LnNode {
     if (invoice.state !== 'OPEN' || nowSec < invoice.createdAt + invoice.expirySec) return false
     invoice.state = 'CANCELED'
     this.ctx.invoiceClosed(invoice)
-    this.ctx.save()
+    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
     return true
   }
@@ -142,7 +144,7 @@ export class SimNode implements LnNode {
     if (invoice.state === 'CANCELED') return invoice
     invoice.state = 'CANCELED'
     this.ctx.invoiceClosed(invoice)
-    this.ctx.save()
+    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
     return invoice
   }
@@ -154,6 +156,7 @@ export class SimNode implements LnNode {
     invoice.settledAt = Math.floor(this.ctx.nowMs() / 1000)
     invoice.settleIndex = ++this.record.settleIndex
     this.ctx.invoiceClosed(invoice)
+    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
   }
 
@@ -173,19 +176,29 @@ export class SimNode implements LnNode {
     const existing = this.paymentByHash.get(payment.paymentHash)
     if (existing) {
       Object.assign(existing, payment, { paymentIndex: existing.paymentIndex })
+      this.sealIfFinal(existing)
       this.events.emit('payment', { ...existing })
       return existing
     }
     payment.paymentIndex = this.record.payments.length + 1
     this.record.payments.push(payment)
     this.paymentByHash.set(payment.paymentHash, payment)
+    this.sealIfFinal(payment)
     this.events.emit('payment', { ...payment })
     return payment
   }
 
   /** Reports a change to a recorded payment. */
   paymentChanged(payment: LnPayment): void {
+    this.sealIfFinal(payment)
     this.events.emit('payment', { ...payment })
+  }
+
+  /** A succeeded payment never changes again (a failed one may be retried). */
+  private sealIfFinal(payment: LnPayment): void {
+    if (payment.status === 'SUCCEEDED') {
+      this.ctx.seal(this, 'payments', payment.paymentIndex - 1, payment)
+    }
   }
 
   payments(): LnPayment[] {
