@@ -1,13 +1,16 @@
 /**
  * Taking payments through the product, end to end, on this machine:
- *  1. creating Lightning payments through /trpc with 50 concurrent clients (rate, p50/p99);
+ *  1. creating Lightning payments through /trpc with 50 concurrent clients: first as fast as
+ *     they can (capacity, rate and latency), then at a steady 500 per second offered by the
+ *     same 50 clients (latency p50/p99 timed from each request's scheduled start, so a stall
+ *     counts against every request it delays);
  *  2. from the payer paying an invoice to the settled state arriving on an open
  *     `payments.follow` subscription (SSE), over 200 payments (median, p99). The clock starts
  *     before the payer's request, so this is an upper bound of settle -> subscriber.
  *     (bench/payment-latency-browser.ts measures the same up to the cashier's page.)
  *
- *   node --import tsx bench/payments.ts [--create 3000] [--concurrency 50] [--latency 200]
- *                                       [--wallet lnd|nwc]
+ *   node --import tsx bench/payments.ts [--create 3000] [--concurrency 50] [--rate 500]
+ *                                       [--seconds 10] [--latency 200] [--wallet lnd|nwc]
  */
 import { loadavg, cpus } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -20,6 +23,8 @@ import { percentile, startProduct } from './product'
 const { values } = parseArgs({
   options: {
     create: { type: 'string', default: '3000' },
+    rate: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '50' },
     latency: { type: 'string', default: '200' },
     wallet: { type: 'string', default: 'lnd' },
@@ -47,6 +52,38 @@ async function benchCreate(total: number, concurrency: number) {
   latencies.sort((a, b) => a - b)
   console.log(
     `create Lightning payments: ${total} in ${seconds.toFixed(2)} s at ${concurrency} concurrent clients = ${(total / seconds).toFixed(0)}/s (target >= 500/s); latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target < 50 ms)`,
+  )
+}
+
+async function benchSteady(rate: number, seconds: number, clients: number) {
+  const total = Math.round(rate * seconds)
+  const latencies: number[] = []
+  let failures = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      // Client c sends requests c, c + clients, ...: together a request every 1/rate seconds.
+      for (let i = c; i < total; i += clients) {
+        const due = started + (i * 1000) / rate
+        const wait = due - performance.now()
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+        try {
+          await call('payments.createLightning', {
+            businessId,
+            amount: { sat: 1000 },
+            memo: 'steady',
+          })
+        } catch {
+          failures++
+        }
+        latencies.push(performance.now() - due)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  console.log(
+    `create Lightning payments at a steady ${rate}/s from ${clients} clients: ${total} in ${elapsed.toFixed(2)} s (${(total / elapsed).toFixed(0)}/s), ${failures} failed; latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target < 50 ms)`,
   )
 }
 
@@ -111,6 +148,7 @@ async function benchLatency(n: number) {
 
 try {
   await benchCreate(Number(values.create), Number(values.concurrency))
+  await benchSteady(Number(values.rate), Number(values.seconds), Number(values.concurrency))
   await benchLatency(Number(values.latency))
   console.log(
     `load average ${loadavg()

@@ -48,7 +48,7 @@ export function createPersistence(dataDir: string): ManagedPersistence {
 
   /** Puts every sealed record back in its place; drops lines the snapshot has no place for. */
   function replayJournal(): void {
-    let text = ''
+    let text: string
     try {
       text = readFileSync(journal, 'utf8')
     } catch (err) {
