@@ -1,6 +1,7 @@
 /**
  * The rest of a cashier's day: an ecash payment with a token minted by simnet, a tip paid
- * through its Lightning address, then the transactions page and the dashboard showing them.
+ * through its Lightning address, then the transactions page and the dashboard showing them (and
+ * the dashboard taking a new payment in while it is open).
  */
 import { expect, test } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
@@ -42,4 +43,8 @@ test('ecash and a tip, then the transactions and the dashboard show them', async
 
   await page.goto(`/${businessId}/sales/dashboard`)
   await expect(page.getByText('321 sats').first()).toBeVisible({ timeout: 20_000 })
+
+  // The dashboard is live: another tip shows up while it is open, without a reload.
+  await simnet('POST', '/pay', { invoice: address, amountSat: 654 })
+  await expect(page.getByText('654 sats').first()).toBeVisible({ timeout: 10_000 })
 })

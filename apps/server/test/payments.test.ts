@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectDatabase } from '../src/db/database'
 import { createServices } from '../src/services'
 import type { PaymentView } from '../src/modules/payments/view'
+import { salesChanges } from '../src/modules/sales/changes'
 import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
 import { createTestEnv, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
@@ -81,6 +82,40 @@ describe('Lightning payments', () => {
     })
     expect(replay).toBeUndefined()
     expect(await totals(businessId)).toEqual([{ method: 'lightning', count: 1, amountSat: '2500' }])
+  })
+
+  it('tells the sales pages of the business, and only them, when a payment settles', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const other = await nwcBusiness(env, net)
+    const payment = await b.caller.payments.createLightning({
+      businessId,
+      amount: { sat: 700 },
+      memo: 'live',
+    })
+    const mineStop = new AbortController()
+    const theirStop = new AbortController()
+    const mine = salesChanges(env.services.bus, businessId, mineStop.signal)
+    const theirs = salesChanges(env.services.bus, other.businessId, theirStop.signal)
+    const myNext = mine.next()
+    const theirNext = theirs.next()
+    await sleep(50) // both listening
+    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
+    const told = await myNext
+    expect(told.done).toBe(false)
+    expect(told.value).toMatchObject({ changedAt: expect.any(Date) as Date })
+    const quiet = await Promise.race([theirNext.then(() => 'told'), sleep(300).then(() => 'quiet')])
+    expect(quiet).toBe('quiet')
+    mineStop.abort()
+    theirStop.abort()
+    expect((await theirNext).done).toBe(true)
+    // Through the router, a business of someone else is not found.
+    const foreign = await rejection(
+      (async () => {
+        const iter = await b.caller.sales.changes({ businessId: other.businessId })
+        await iter[Symbol.asyncIterator]().next()
+      })(),
+    )
+    expect(foreign.code).toBe('NOT_FOUND')
   })
 
   it('keys the amount in fiat and keeps that fiat amount', async () => {

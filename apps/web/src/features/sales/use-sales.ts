@@ -1,26 +1,47 @@
-/** The sales queries, refreshed while a page shows them so new payments appear on their own. */
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type { inferOutput } from '@trpc/tanstack-react-query'
+/**
+ * The sales queries, refreshed the moment a payment of the business changes (the server's change
+ * stream), so new payments appear on their own; a slow poll covers a dropped stream.
+ */
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSubscription, type inferOutput } from '@trpc/tanstack-react-query'
 import { useTRPC, type Trpc } from '@/lib/trpc'
 import type { ApiFilter } from './transaction-filters'
 
 export type Dashboard = inferOutput<Trpc['sales']['dashboard']>
 export type Transaction = inferOutput<Trpc['sales']['transactions']>['items'][number]
 
-const DASHBOARD_REFRESH_MS = 30_000
+const FALLBACK_REFRESH_MS = 5 * 60_000
 export const PAGE_SIZE = 25
+
+/** Refetches this business's sales queries whenever one of its payments changes. */
+function useSalesChanges(businessId: string) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  useSubscription(
+    trpc.sales.changes.subscriptionOptions(
+      { businessId },
+      {
+        onData: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.sales.pathKey() })
+        },
+      },
+    ),
+  )
+}
 
 export function useDashboard(businessId: string) {
   const trpc = useTRPC()
+  useSalesChanges(businessId)
   return useQuery({
     ...trpc.sales.dashboard.queryOptions({ businessId }),
     staleTime: 0,
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchInterval: FALLBACK_REFRESH_MS,
   })
 }
 
 export function useTransactions(businessId: string, filter: ApiFilter) {
   const trpc = useTRPC()
+  useSalesChanges(businessId)
   return useInfiniteQuery({
     ...trpc.sales.transactions.infiniteQueryOptions(
       { businessId, limit: PAGE_SIZE, ...filter },
