@@ -9,8 +9,8 @@
  *     before the payer's request, so this is an upper bound of settle -> subscriber.
  *     (bench/payment-latency-browser.ts measures the same up to the cashier's page.)
  *
- *   node --import tsx bench/payments.ts [--create 3000] [--concurrency 50] [--rate 500]
- *                                       [--seconds 10] [--latency 200] [--wallet lnd|nwc]
+ *   node --import tsx bench/payments.ts [--create 6000] [--concurrency 50] [--rate 500]
+ *                                       [--seconds 20] [--latency 200] [--wallet lnd|nwc]
  */
 import { loadavg, cpus } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -22,9 +22,9 @@ import { percentile, startProduct } from './product'
 
 const { values } = parseArgs({
   options: {
-    create: { type: 'string', default: '3000' },
+    create: { type: 'string', default: '6000' },
     rate: { type: 'string', default: '500' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
     concurrency: { type: 'string', default: '50' },
     latency: { type: 'string', default: '200' },
     wallet: { type: 'string', default: 'lnd' },
