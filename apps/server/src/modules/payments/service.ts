@@ -139,37 +139,41 @@ export function createPaymentService(deps: {
 
     /** The payment now and after every change, until it is final or the client goes away. */
     async *follow(businessId: string, id: string, signal: AbortSignal | undefined) {
-      const wake: (() => void)[] = []
+      // Wakes the wait below, if one is under way (only ever one).
+      let wake: (() => void) | null = null
       let dirty = true
       const unsubscribe = await deps.bus.subscribe(PAYMENT_EVENTS_CHANNEL, (payload) => {
         const p = payload as { id?: string }
         if (p.id !== id) return
         dirty = true
-        wake.shift()?.()
+        wake?.()
       })
-      const onAbort = () => wake.shift()?.()
+      const onAbort = () => wake?.()
       signal?.addEventListener('abort', onAbort)
       try {
+        let last: PaymentRow | undefined
         while (!signal?.aborted) {
           if (dirty) {
             dirty = false
-            const row = await repo.find(businessId, id)
-            if (!row) throw new DomainError('NOT_FOUND', 'Payment not found')
-            yield paymentView(row)
-            if (isFinal(row.status)) return
+            last = await repo.find(businessId, id)
+            if (!last) throw new DomainError('NOT_FOUND', 'Payment not found')
+            yield paymentView(last)
+            if (isFinal(last.status)) return
+            // A change announced while the row was read or handed over is read next.
             continue
           }
-          const row = await repo.find(businessId, id)
-          const untilExpiry = row?.expiresAt ? row.expiresAt.getTime() - Date.now() + 1500 : 60_000
+          const expiresAt = last?.expiresAt
+          const untilExpiry = expiresAt ? expiresAt.getTime() - Date.now() + 1500 : 60_000
           await new Promise<void>((resolve) => {
             const t = setTimeout(resolve, Math.max(1000, Math.min(untilExpiry, 60_000)))
-            wake.push(() => {
+            wake = () => {
               clearTimeout(t)
               resolve()
-            })
+            }
           })
+          wake = null
           // Past expiry, ask the watcher to look; its change arrives as an event.
-          if (row?.expiresAt && row.expiresAt.getTime() < Date.now()) {
+          if (expiresAt && expiresAt.getTime() < Date.now()) {
             dirty = true
             await deps.watchers.poke()
           }
