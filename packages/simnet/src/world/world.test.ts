@@ -6,6 +6,7 @@ import { decode as lightDecode } from 'light-bolt11-decoder'
 import { validate, Network } from 'bitcoin-address-validation'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PAYER_ID, createWorld, type SimWorld } from './index'
+import type { ManagedPersistence } from './persistence'
 
 const dirs: string[] = []
 const worlds: SimWorld[] = []
@@ -190,6 +191,7 @@ describe('world', () => {
     expect(snapshot).toContain(open.paymentRequest)
     expect(readFileSync(join(dir, 'sealed.jsonl'), 'utf8')).toContain(paid.paymentRequest)
 
+    expect(snapshot).toContain('"invoices":[null,')
     for (let round = 0; round < 2; round++) {
       const again = await createWorld({ dataDir: dir, seed: 'test-seed' })
       worlds.push(again)
@@ -199,5 +201,24 @@ describe('world', () => {
       await again.close()
       worlds.splice(0)
     }
+  })
+
+  it('writes an open invoice again once it settles after a snapshot', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simnet-world-'))
+    const first = await makeWorld(dir)
+    const node = first.lightning.createNode('m1')
+    first.lightning.openChannelFromLsp('m1', 1_000_000)
+    first.chain.mine(3)
+    const invoice = node.addInvoice({ valueMsat: 3_000_000 })
+    await (first.persistence as ManagedPersistence).flush() // a snapshot with it open
+    expect((await first.payer.pay(invoice.paymentRequest)).status).toBe('SUCCEEDED')
+    await first.close()
+    worlds.splice(0)
+    const again = await createWorld({ dataDir: dir, seed: 'test-seed' })
+    worlds.push(again)
+    expect(again.lightning.node('m1')?.lookupInvoice(invoice.paymentHash)).toMatchObject({
+      state: 'SETTLED',
+      amtPaidMsat: 3_000_000,
+    })
   })
 })
