@@ -26,10 +26,11 @@ export interface Persistence {
   section<T extends object>(name: string, init: () => T): T
   save(): void
   /**
-   * The record at `path` in `section` will never change again: it is written once and then left
-   * out of later snapshots (they stay as small as the live part of the world).
+   * The record at `path` in `section` is new or has changed: it is appended to the journal and
+   * left out of snapshots from then on, so a snapshot costs what the rest of the world costs.
+   * Call it again after every later change of the record.
    */
-  seal(section: string, path: (string | number)[], value: object): void
+  journal(section: string, path: (string | number)[], value: object): void
 }
 
 /** Deterministic key material from the world seed: the same seed and label give the same key. */

@@ -60,7 +60,7 @@ export async function createWorld(options: CreateWorldOptions): Promise<SimWorld
     chain,
     save,
     () => clock.now(),
-    (path, value) => persistence.seal('lightning', path, value),
+    (path, value) => persistence.journal('lightning', path, value),
   )
   if (persistence.isFresh) bootstrapWorld(chain, lightning)
   const payer = lightning.createNode(PAYER_ID, 'simnet-payer')

@@ -13,7 +13,7 @@ export interface ManagedPersistence extends Persistence {
 const MIN_INTERVAL_MS = 250
 
 type Path = (string | number)[]
-interface SealedLine {
+interface JournalLine {
   s: string
   p: Path
   v: object
@@ -24,15 +24,17 @@ interface SealedLine {
  * and a rename, so a crash never leaves half a file. Writes are coalesced: the gap between two
  * writes grows with their cost, keeping the write overhead around a twentieth of the CPU.
  *
- * Records that will never change again (a settled invoice, a succeeded payment) are `seal`ed:
- * written once to the append-only `<dataDir>/sealed.jsonl`, and from then on only a `null`
- * placeholder in world.json, so a snapshot costs what the live part of the world costs, not
- * its whole history. Journal lines are appended before the snapshot that leaves them out.
+ * Records that pile up (invoices, payments) go to the append-only `<dataDir>/journal.jsonl`
+ * instead: a line when one is made and each time it changes, and only a `null` placeholder in
+ * world.json, so a snapshot costs what the rest of the world costs, however many records there
+ * are. Journal lines are appended before the snapshot that leaves them out, and a snapshot notes
+ * how many lines it goes with: lines written after it (before a crash) are dropped on start, so
+ * the world comes back exactly as that snapshot saw it.
  */
 export function createPersistence(dataDir: string): ManagedPersistence {
   mkdirSync(dataDir, { recursive: true })
   const file = join(dataDir, 'world.json')
-  const journal = join(dataDir, 'sealed.jsonl')
+  const journal = join(dataDir, 'journal.jsonl')
   let sections: Record<string, object> = {}
   let isFresh = false
   try {
@@ -41,39 +43,40 @@ export function createPersistence(dataDir: string): ManagedPersistence {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
     isFresh = true
   }
+  const snapshotLines = (sections as { $journal?: unknown }).$journal
+  delete (sections as { $journal?: unknown }).$journal
 
-  const sealed = new WeakSet<object>()
+  const journaled = new WeakSet<object>()
   let pendingLines: string[] = []
-  replayJournal()
+  let journalLines = replayJournal(typeof snapshotLines === 'number' ? snapshotLines : 0)
 
-  /** Puts every sealed record back in its place; drops lines the snapshot has no place for. */
-  function replayJournal(): void {
+  /** Puts the journal's records back in place, up to the snapshot's line; returns the lines kept. */
+  function replayJournal(upTo: number): number {
     let text: string
     try {
       text = readFileSync(journal, 'utf8')
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-      return
+      return 0
     }
+    const lines = text.split('\n').filter(Boolean)
     const kept: string[] = []
-    for (const line of text.split('\n')) {
-      if (!line) continue
-      let entry: SealedLine
+    for (const line of lines.slice(0, upTo)) {
+      let entry: JournalLine
       try {
-        entry = JSON.parse(line) as SealedLine
+        entry = JSON.parse(line) as JournalLine
       } catch {
-        continue // a line cut short by a crash
+        continue
       }
       if (place(entry)) kept.push(line)
     }
-    // Lines written just before a crash, for a world the snapshot never reached, go away so
-    // that they cannot land in a different record later.
-    if (isFresh || kept.length !== text.split('\n').filter(Boolean).length) {
+    if (kept.length !== lines.length) {
       writeFileSync(journal, kept.length ? `${kept.join('\n')}\n` : '')
     }
+    return kept.length
   }
 
-  function place({ s, p, v }: SealedLine): boolean {
+  function place({ s, p, v }: JournalLine): boolean {
     let parent: unknown = sections[s]
     for (const key of p.slice(0, -1)) {
       if (parent === null || typeof parent !== 'object') return false
@@ -83,12 +86,30 @@ export function createPersistence(dataDir: string): ManagedPersistence {
     if (parent === null || typeof parent !== 'object' || last === undefined) return false
     if (Array.isArray(parent) && (typeof last !== 'number' || last >= parent.length)) return false
     ;(parent as Record<string | number, unknown>)[last] = v
-    sealed.add(v)
+    journaled.add(v)
     return true
   }
 
-  const leaveOutSealed = (_key: string, value: unknown) =>
-    value !== null && typeof value === 'object' && sealed.has(value) ? null : value
+  function snapshot(): string {
+    return JSON.stringify(
+      { ...sections, $journal: journalLines },
+      (_key: string, value: unknown) =>
+        value !== null && typeof value === 'object' && journaled.has(value) ? null : value,
+    )
+  }
+
+  async function appendPending(): Promise<void> {
+    const lines = pendingLines
+    if (lines.length === 0) return
+    pendingLines = []
+    try {
+      await appendFile(journal, `${lines.join('\n')}\n`)
+    } catch (err) {
+      pendingLines = lines.concat(pendingLines)
+      throw err
+    }
+    journalLines += lines.length
+  }
 
   let timer: NodeJS.Timeout | null = null
   let writing: Promise<void> | null = null
@@ -99,16 +120,9 @@ export function createPersistence(dataDir: string): ManagedPersistence {
   async function writeNow(): Promise<void> {
     isDirty = false
     const started = performance.now()
-    const lines = pendingLines
-    pendingLines = []
-    try {
-      if (lines.length > 0) await appendFile(journal, `${lines.join('\n')}\n`)
-    } catch (err) {
-      pendingLines = lines.concat(pendingLines)
-      throw err
-    }
+    await appendPending()
     const tmp = `${file}.${process.pid}.${tmpCounter++}.tmp`
-    const text = JSON.stringify(sections, leaveOutSealed)
+    const text = snapshot()
     await writeFile(tmp, text)
     await rename(tmp, file)
     // The serialising is timed here; writing costs about as much again per byte.
@@ -146,10 +160,9 @@ export function createPersistence(dataDir: string): ManagedPersistence {
       isDirty = true
       schedule()
     },
-    seal(section: string, path: Path, value: object) {
-      if (sealed.has(value)) return
-      sealed.add(value)
-      pendingLines.push(JSON.stringify({ s: section, p: path, v: value } satisfies SealedLine))
+    journal(section: string, path: Path, value: object) {
+      journaled.add(value)
+      pendingLines.push(JSON.stringify({ s: section, p: path, v: value } satisfies JournalLine))
       isDirty = true
       schedule()
     },
@@ -158,9 +171,10 @@ export function createPersistence(dataDir: string): ManagedPersistence {
       timer = null
       if (writing) await writing
       if (pendingLines.length > 0) appendFileSync(journal, `${pendingLines.join('\n')}\n`)
+      journalLines += pendingLines.length
       pendingLines = []
       const tmp = `${file}.${process.pid}.final.tmp`
-      writeFileSync(tmp, JSON.stringify(sections, leaveOutSealed))
+      writeFileSync(tmp, snapshot())
       renameSync(tmp, file)
       isDirty = false
     },

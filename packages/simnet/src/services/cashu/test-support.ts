@@ -41,7 +41,7 @@ export class MemoryPersistence implements Persistence {
   }
 
   /** Kept in the snapshot itself: this store has no journal. */
-  seal(): void {
+  journal(): void {
     this.save()
   }
 

@@ -52,7 +52,7 @@ export function memoryPersistence(): Persistence {
       return sections.get(name) as T
     },
     save() {},
-    seal() {},
+    journal() {},
   }
 }
 

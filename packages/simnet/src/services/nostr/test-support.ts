@@ -17,7 +17,7 @@ export function memoryPersistence(initial: Record<string, object> = {}): MemoryP
     save() {
       store.saves++
     },
-    seal() {
+    journal() {
       store.saves++
     },
     reload() {

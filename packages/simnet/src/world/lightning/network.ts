@@ -36,7 +36,7 @@ export class SimLightning implements Lightning {
     readonly chain: SimChain,
     readonly save: () => void,
     readonly nowMs: () => number,
-    seal: (path: (string | number)[], value: object) => void = () => {},
+    journal: (path: (string | number)[], value: object) => void = () => {},
   ) {
     this.book = new ChannelBook(
       state,
@@ -49,7 +49,7 @@ export class SimLightning implements Lightning {
     this.ctx = {
       nowMs,
       save,
-      seal: (node, kind, index, value) => seal(['nodes', node.id, kind, index], value),
+      journal: (node, kind, index, value) => journal(['nodes', node.id, kind, index], value),
       invoiceAdded: (node, invoice) => {
         this.byRequest.set(invoice.paymentRequest, { node, invoice })
         if (invoice.state === 'OPEN') this.open.set(invoice, node)

@@ -12,8 +12,8 @@ type NodeEvents = { invoice: [LnInvoice]; payment: [LnPayment]; channel: [LnChan
 export interface NodeContext {
   nowMs(): number
   save(): void
-  /** The record at `index` of the node's `kind` will not change again. */
-  seal(node: SimNode, kind: 'invoices' | 'payments', index: number, value: object): void
+  /** The record at `index` of the node's `kind` is new or changed: keep it in the journal. */
+  journal(node: SimNode, kind: 'invoices' | 'payments', index: number, value: object): void
   invoiceAdded(node: SimNode, invoice: LnInvoice): void
   invoiceClosed(invoice: LnInvoice): void
   pay(
@@ -112,7 +112,8 @@ export class SimNode implements LnNode {
     this.record.invoices.push(invoice)
     this.invoiceByHash.set(paymentHash, invoice)
     this.ctx.invoiceAdded(this, invoice)
-    this.ctx.save()
+    // An invoice changes only when it settles or is canceled; both write it again.
+    this.ctx.journal(this, 'invoices', addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
     return invoice
   }
@@ -122,7 +123,7 @@ export class SimNode implements LnNode {
     if (invoice.state !== 'OPEN' || nowSec < invoice.createdAt + invoice.expirySec) return false
     invoice.state = 'CANCELED'
     this.ctx.invoiceClosed(invoice)
-    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
+    this.ctx.journal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
     return true
   }
@@ -144,7 +145,7 @@ export class SimNode implements LnNode {
     if (invoice.state === 'CANCELED') return invoice
     invoice.state = 'CANCELED'
     this.ctx.invoiceClosed(invoice)
-    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
+    this.ctx.journal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
     return invoice
   }
@@ -156,7 +157,7 @@ export class SimNode implements LnNode {
     invoice.settledAt = Math.floor(this.ctx.nowMs() / 1000)
     invoice.settleIndex = ++this.record.settleIndex
     this.ctx.invoiceClosed(invoice)
-    this.ctx.seal(this, 'invoices', invoice.addIndex - 1, invoice)
+    this.ctx.journal(this, 'invoices', invoice.addIndex - 1, invoice)
     this.events.emit('invoice', invoice)
   }
 
@@ -176,28 +177,28 @@ export class SimNode implements LnNode {
     const existing = this.paymentByHash.get(payment.paymentHash)
     if (existing) {
       Object.assign(existing, payment, { paymentIndex: existing.paymentIndex })
-      this.sealIfFinal(existing)
+      this.journalIfFinal(existing)
       this.events.emit('payment', { ...existing })
       return existing
     }
     payment.paymentIndex = this.record.payments.length + 1
     this.record.payments.push(payment)
     this.paymentByHash.set(payment.paymentHash, payment)
-    this.sealIfFinal(payment)
+    this.journalIfFinal(payment)
     this.events.emit('payment', { ...payment })
     return payment
   }
 
   /** Reports a change to a recorded payment. */
   paymentChanged(payment: LnPayment): void {
-    this.sealIfFinal(payment)
+    this.journalIfFinal(payment)
     this.events.emit('payment', { ...payment })
   }
 
-  /** A succeeded payment never changes again (a failed one may be retried). */
-  private sealIfFinal(payment: LnPayment): void {
+  /** A succeeded payment never changes again (a failed one may be retried: it stays in snapshots). */
+  private journalIfFinal(payment: LnPayment): void {
     if (payment.status === 'SUCCEEDED') {
-      this.ctx.seal(this, 'payments', payment.paymentIndex - 1, payment)
+      this.ctx.journal(this, 'payments', payment.paymentIndex - 1, payment)
     }
   }
 
