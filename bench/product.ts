@@ -8,6 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Agent, request } from 'undici'
+import { until } from '../apps/server/test/assertions'
+
+/** How long set-up waits for the node and its channel. */
+const WAIT_MS = 60_000
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
@@ -170,14 +174,6 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
     return id
   }
 
-  async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 600; i++) {
-      if (await check()) return
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    throw new Error(`timed out: ${what}`)
-  }
-
   /** The own-node path: node, wallet, deposit, channel to the LSP. */
   async function ownNode(businessId: string): Promise<void> {
     await call('onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
@@ -188,13 +184,15 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
         walletState: string
       }
     await until(
+      status,
+      (s) => s.hostState === 'waiting_for_initialisation',
       'initialisation',
-      async () => (await status()).hostState === 'waiting_for_initialisation',
+      WAIT_MS,
     )
     const password = 'bench node password'
     await call('node.initialise', { businessId, password, confirmPassword: password })
     await call('node.confirmSeed', { businessId })
-    await until('the wallet', async () => (await status()).walletState === 'SERVER_ACTIVE')
+    await until(status, (s) => s.walletState === 'SERVER_ACTIVE', 'the wallet', WAIT_MS)
     const { onchainInvoiceId } = (await call('deposit.create', {
       businessId,
       amountSat: 50_000_000,
@@ -206,9 +204,9 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
       }>
     await simnet('/send', { address: (await deposit()).address, amountSat: 50_000_000 })
     await simnet('/mine', { blocks: 3 })
-    await until('the channel to open', async () => (await deposit()).channel.state === 'opening')
+    await until(deposit, (d) => d.channel.state === 'opening', 'the channel to open', WAIT_MS)
     await simnet('/mine', { blocks: 3 })
-    await until('the channel to be open', async () => (await deposit()).channel.state === 'open')
+    await until(deposit, (d) => d.channel.state === 'open', 'the channel to be open', WAIT_MS)
   }
 
   await waitForServer()

@@ -50,10 +50,10 @@ export async function exchangeBusiness(env: TestEnv, net: TestSimnet) {
 }
 
 /**
- * A business on its own hosted node whose channel deposit has confirmed and whose channel to the
- * liquidity provider is open (the provider matches it with inbound liquidity), so it can receive.
+ * A business on its own hosted node, initialised, whose channel deposit has 3 confirmations: the
+ * channel to the liquidity provider is being opened (how it ends is up to the caller).
  */
-export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat = 400_000) {
+export async function ownNodeWithDeposit(env: TestEnv, net: TestSimnet, depositSat: number) {
   const { b, businessId } = await approvedBusiness(env)
   await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
   await b.caller.node.request({ businessId })
@@ -75,6 +75,15 @@ export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat 
   await net.control('POST', '/send', { address, amountSat: depositSat })
   await net.control('POST', '/mine', { blocks: 3 })
   await env.services.deposits.tick()
+  return { b, businessId, onchainInvoiceId }
+}
+
+/**
+ * A business on its own hosted node whose channel to the liquidity provider is open (the
+ * provider matches it with inbound liquidity), so it can receive.
+ */
+export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat = 400_000) {
+  const { b, businessId, onchainInvoiceId } = await ownNodeWithDeposit(env, net, depositSat)
   await net.control('POST', '/mine', { blocks: 3 })
   await until(
     async () => {

@@ -8,15 +8,8 @@ import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
-import {
-  companyDetails,
-  corporationDirectors,
-  financial,
-  operations,
-  pci,
-  terms,
-} from './onboarding-fixtures'
+import { approvedBusiness as sharedApprovedBusiness, ownNodeWithDeposit } from './businesses'
+import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
 
@@ -34,20 +27,7 @@ afterAll(async () => {
   await net?.close()
 })
 
-async function approvedBusiness(): Promise<{ b: TestBrowser; businessId: string }> {
-  const b = env.browser()
-  await b.caller.auth.signUp({ email: uniqueEmail(), password: 'correct horse battery' })
-  const { id: businessId } = await b.caller.businesses.create({ name: 'Corner Café' })
-  await b.caller.onboarding.saveCompany({ businessId, data: companyDetails() })
-  await b.caller.onboarding.saveDirectors({ businessId, data: corporationDirectors })
-  await b.caller.onboarding.saveFinancial({ businessId, data: financial })
-  await b.caller.onboarding.savePci({ businessId, data: pci })
-  await b.caller.onboarding.saveOperations({ businessId, data: operations })
-  expect((await b.caller.onboarding.submit({ businessId, data: terms })).step).toBe(
-    'paymentProvider',
-  )
-  return { b, businessId }
-}
+const approvedBusiness = () => sharedApprovedBusiness(env)
 
 const step = async (b: TestBrowser, businessId: string) =>
   (await b.caller.business.onboardingStep({ businessId })).step
@@ -280,30 +260,7 @@ describe('own Lightning node', () => {
 })
 
 describe('channel opening problems', () => {
-  async function nodeWithDeposit() {
-    const { b, businessId } = await approvedBusiness()
-    await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
-    await b.caller.node.request({ businessId })
-    await until(
-      () => b.caller.node.status({ businessId }),
-      (s) => s.hostState === 'waiting_for_initialisation',
-      'initialisation',
-    )
-    const password = 'my node password'
-    await b.caller.node.initialise({ businessId, password, confirmPassword: password })
-    await b.caller.node.confirmSeed({ businessId })
-    await until(
-      () => b.caller.node.status({ businessId }),
-      (s) => s.walletState === 'SERVER_ACTIVE',
-      'the wallet',
-    )
-    const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat: 250_000 })
-    const { address } = await b.caller.deposit.get({ businessId, onchainInvoiceId })
-    await net.control('POST', '/send', { address, amountSat: 250_000 })
-    await net.control('POST', '/mine', { blocks: 3 })
-    await env.services.deposits.tick()
-    return { b, businessId, onchainInvoiceId }
-  }
+  const nodeWithDeposit = () => ownNodeWithDeposit(env, net, 250_000)
 
   const settle = async (b: TestBrowser, businessId: string, id: string, state: string) =>
     until(

@@ -6,6 +6,15 @@ import pg from 'pg'
 
 type Handler = (payload: unknown) => void
 
+/** See `PgEventBus.listen`. */
+export interface Listener {
+  /** Whether a matching notification came since the last take (and forgets it). */
+  take(): boolean
+  /** Resolves at the next matching notification, after `ms`, or on abort; at once if one came. */
+  wait(ms?: number): Promise<void>
+  close(): void
+}
+
 export class PgEventBus {
   private client: pg.Client | null = null
   private readonly handlers = new Map<string, Set<Handler>>()
@@ -69,6 +78,49 @@ export class PgEventBus {
     }
     set.add(handler)
     return () => set.delete(handler)
+  }
+
+  /**
+   * Notifications on channel that `matches`, as a flag a loop takes and a wait it sleeps on: one
+   * that arrives while the loop is busy elsewhere is not lost but taken on its next turn.
+   */
+  async listen(
+    channel: string,
+    matches: (payload: unknown) => boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<Listener> {
+    let pending = false
+    let wake: (() => void) | null = null
+    const unsubscribe = await this.subscribe(channel, (payload) => {
+      if (!matches(payload)) return
+      pending = true
+      wake?.()
+    })
+    const onAbort = () => wake?.()
+    signal?.addEventListener('abort', onAbort)
+    return {
+      take() {
+        const was = pending
+        pending = false
+        return was
+      },
+      wait(ms) {
+        if (pending || signal?.aborted) return Promise.resolve()
+        return new Promise<void>((resolve) => {
+          const timer = ms === undefined ? undefined : setTimeout(done, ms)
+          function done() {
+            clearTimeout(timer)
+            wake = null
+            resolve()
+          }
+          wake = done
+        })
+      },
+      close() {
+        unsubscribe()
+        signal?.removeEventListener('abort', onAbort)
+      },
+    }
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import '../lib/websocket-global'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { until as waitUntil } from '../../test/assertions'
 import type { TestSimnet } from '../../test/simnet'
 import { DomainError } from '../lib/errors'
 import type { ConnectionRepo, StoredConnection } from './connection-repo'
@@ -47,20 +48,9 @@ function store(businessId: string, kind: 'nwc' | 'exchange', config: unknown, in
   stored.set(businessId, { businessId, kind, config, publicInfo: info, createdAt: new Date() })
 }
 
-export async function until<T>(
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  what: string,
-  ms = 8_000,
-): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await sleep(25)
-  }
-}
+/** The tests' shared wait, with the contract's shorter default limit. */
+export const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 8_000) =>
+  waitUntil(read, ok, what, ms)
 
 /** A node from the node host, initialised, with a channel from the LSP both ways. */
 async function provisionOwnNode(net: TestSimnet, businessId: string): Promise<void> {

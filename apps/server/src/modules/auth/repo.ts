@@ -156,10 +156,6 @@ export function createAuthRepo(db: Db) {
 
     /**
      * The session's user and, in the same query, the business when the user is a member of it
-     * (null otherwise): business-scoped calls check both with one round trip.
-     */
-    /**
-     * The session's user and, in the same query, the business when the user is a member of it
      * (null otherwise): business-scoped calls check both with one round trip, and calls made at
      * the same moment share one statement.
      */

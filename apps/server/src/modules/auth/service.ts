@@ -33,6 +33,12 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits) {
     return { token, expiresAt }
   }
 
+  /** A session in use keeps living: its expiry slides, written at most once per touch period. */
+  async function slideExpiry(session: SessionUser, now: Date): Promise<void> {
+    if (now.getTime() - session.lastSeenAt.getTime() <= SESSION_TOUCH_MS) return
+    await repo.touchSession(session.sessionIdHash, now, new Date(now.getTime() + SESSION_TTL_MS))
+  }
+
   return {
     async signUp(input: { email: string; password: string; ip: string }) {
       await limits.beforeSignUp(input.ip)
@@ -69,9 +75,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits) {
       const now = new Date()
       const user = await repo.findSessionUser(hashToken(sessionToken), now)
       if (!user) return null
-      if (now.getTime() - user.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-        await repo.touchSession(user.sessionIdHash, now, new Date(now.getTime() + SESSION_TTL_MS))
-      }
+      await slideExpiry(user, now)
       return user
     },
 
@@ -90,9 +94,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits) {
         ? await repo.findSessionUserInBusiness(idHash, now, businessId)
         : await repo.findSessionUser(idHash, now).then((u) => u && { ...u, business: null })
       if (!found) return null
-      if (now.getTime() - found.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
-        await repo.touchSession(found.sessionIdHash, now, new Date(now.getTime() + SESSION_TTL_MS))
-      }
+      await slideExpiry(found, now)
       const { business, ...user } = found
       return { user, business }
     },

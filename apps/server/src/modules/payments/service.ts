@@ -139,48 +139,35 @@ export function createPaymentService(deps: {
 
     /** The payment now and after every change, until it is final or the client goes away. */
     async *follow(businessId: string, id: string, signal: AbortSignal | undefined) {
-      // Wakes the wait below, if one is under way (only ever one).
-      let wake: (() => void) | null = null
-      let dirty = true
-      const unsubscribe = await deps.bus.subscribe(PAYMENT_EVENTS_CHANNEL, (payload) => {
-        const p = payload as { id?: string }
-        if (p.id !== id) return
-        dirty = true
-        wake?.()
-      })
-      const onAbort = () => wake?.()
-      signal?.addEventListener('abort', onAbort)
+      const changes = await deps.bus.listen(
+        PAYMENT_EVENTS_CHANNEL,
+        (payload) => (payload as { id?: string }).id === id,
+        signal,
+      )
       try {
         let last: PaymentRow | undefined
+        let mustRead = true
         while (!signal?.aborted) {
-          if (dirty) {
-            dirty = false
+          // A change announced while the row was read or handed over is taken on the next turn.
+          if (mustRead || changes.take()) {
+            mustRead = false
             last = await repo.find(businessId, id)
             if (!last) throw new DomainError('NOT_FOUND', 'Payment not found')
             yield paymentView(last)
             if (isFinal(last.status)) return
-            // A change announced while the row was read or handed over is read next.
             continue
           }
           const expiresAt = last?.expiresAt
           const untilExpiry = expiresAt ? expiresAt.getTime() - Date.now() + 1500 : 60_000
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, Math.max(1000, Math.min(untilExpiry, 60_000)))
-            wake = () => {
-              clearTimeout(t)
-              resolve()
-            }
-          })
-          wake = null
+          await changes.wait(Math.max(1000, Math.min(untilExpiry, 60_000)))
           // Past expiry, ask the watcher to look; its change arrives as an event.
           if (expiresAt && expiresAt.getTime() < Date.now()) {
-            dirty = true
+            mustRead = true
             await deps.watchers.poke()
           }
         }
       } finally {
-        unsubscribe()
-        signal?.removeEventListener('abort', onAbort)
+        changes.close()
       }
     },
 

@@ -12,28 +12,21 @@ export async function* salesChanges(
   signal: AbortSignal | undefined,
   coalesceMs = 500,
 ): AsyncGenerator<{ changedAt: Date }> {
-  let pending = false
-  let wake: (() => void) | null = null
-  const unsubscribe = await bus.subscribe(PAYMENT_EVENTS_CHANNEL, (payload) => {
-    if ((payload as { businessId?: string }).businessId !== businessId) return
-    pending = true
-    wake?.()
-  })
-  const onAbort = () => wake?.()
-  signal?.addEventListener('abort', onAbort)
+  const changes = await bus.listen(
+    PAYMENT_EVENTS_CHANNEL,
+    (payload) => (payload as { businessId?: string }).businessId === businessId,
+    signal,
+  )
   try {
     while (!signal?.aborted) {
-      if (!pending) {
-        await new Promise<void>((resolve) => (wake = resolve))
-        wake = null
+      if (!changes.take()) {
+        await changes.wait()
         continue
       }
-      pending = false
       yield { changedAt: new Date() }
       await new Promise((resolve) => setTimeout(resolve, coalesceMs))
     }
   } finally {
-    unsubscribe()
-    signal?.removeEventListener('abort', onAbort)
+    changes.close()
   }
 }
