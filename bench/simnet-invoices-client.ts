@@ -1,6 +1,8 @@
-/** The client half of bench/simnet-invoices.ts, run as a child process. */
-import { Agent, request } from 'node:https'
-import { Agent as HttpAgent, request as httpRequest } from 'node:http'
+/**
+ * The client half of bench/simnet-invoices.ts, run as a child process. It speaks to simnet with
+ * undici (the HTTP client the product's own lnd adapter uses), over keep-alive TLS connections.
+ */
+import { Client, Pool } from 'undici'
 
 export interface ClientTask {
   baseUrl: string
@@ -24,48 +26,49 @@ export interface ClientReport {
 const wallClock = () => performance.timeOrigin + performance.now()
 
 async function run(task: ClientTask): Promise<ClientReport> {
-  const isPlain = task.baseUrl.startsWith('http:')
-  const agent = isPlain
-    ? new HttpAgent({ keepAlive: true, maxSockets: task.concurrency * 2 + 2 })
-    : new Agent({ keepAlive: true, maxSockets: task.concurrency * 2 + 2, ca: task.certPem })
-  const call = (
+  const connect = { ca: task.certPem }
+  const pool = new Pool(task.baseUrl, { connections: task.concurrency * 2, connect })
+  const streamClient = new Client(task.baseUrl, { connect, bodyTimeout: 0 })
+  const headersOf = (node: { macaroonHex: string }) => ({
+    'Grpc-Metadata-macaroon': node.macaroonHex,
+    'content-type': 'application/json',
+  })
+  const call = async (
     node: { id: string; macaroonHex: string },
-    method: string,
+    method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    onData?: (chunk: string) => void,
-  ) =>
-    new Promise<string>((resolve, reject) => {
-      const req = (isPlain ? httpRequest : request)(`${task.baseUrl}/lnd/${node.id}${path}`, {
-        method,
-        agent,
-        headers: { 'Grpc-Metadata-macaroon': node.macaroonHex, 'content-type': 'application/json' },
-      })
-      req.on('error', reject)
-      req.on('response', (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => (onData ? onData(chunk) : (text += chunk)))
-        res.on('end', () => resolve(text))
-      })
-      req.end(body === undefined ? undefined : JSON.stringify(body))
+  ): Promise<string> => {
+    const res = await pool.request({
+      path: `/lnd/${node.id}${path}`,
+      method,
+      headers: headersOf(node),
+      body: body === undefined ? null : JSON.stringify(body),
     })
+    return res.body.text()
+  }
 
   let isMeasuring = false
   const arrivals: [string, number][] = []
   let buffered = ''
-  void call(task.merchant, 'GET', '/v1/invoices/subscribe', undefined, (chunk) => {
+  const subscription = await streamClient.request({
+    path: `/lnd/${task.merchant.id}/v1/invoices/subscribe`,
+    method: 'GET',
+    headers: headersOf(task.merchant),
+  })
+  subscription.body.setEncoding('utf8')
+  subscription.body.on('data', (chunk: string) => {
     const arrived = wallClock()
-    buffered += chunk
-    let nl: number
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl)
-      buffered = buffered.slice(nl + 1)
-      if (!isMeasuring || !line.includes('"SETTLED"')) continue
+    const lines = (buffered + chunk).split('\n')
+    buffered = lines.pop() ?? ''
+    if (!isMeasuring) return
+    for (const line of lines) {
+      if (!line.includes('"SETTLED"')) continue
       const hash = /"r_hash":"([^"]+)"/.exec(line)?.[1]
       if (hash) arrivals.push([hash, arrived])
     }
-  }).catch(() => undefined)
+  })
+  subscription.body.on('error', () => undefined)
   await new Promise((r) => setTimeout(r, 100))
 
   let remaining = 0
@@ -100,7 +103,7 @@ async function run(task: ClientTask): Promise<ClientReport> {
   const seconds = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   await new Promise((r) => setTimeout(r, 50))
-  agent.destroy()
+  await Promise.all([pool.destroy(), streamClient.destroy()])
   return { seconds, failures, arrivals, cpuMs: (cpu.user + cpu.system) / 1000 }
 }
 
