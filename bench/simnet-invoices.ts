@@ -17,6 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { startSimnet } from '../packages/simnet/src/server'
 import { lndDaemons } from '../packages/simnet/src/services/lnd/daemon'
@@ -64,10 +65,13 @@ const child = fork(fileURLToPath(new URL('./simnet-invoices-client.ts', import.m
   execArgv: ['--import', 'tsx', ...(process.env.BENCH_CLIENT_ARGS?.split(' ') ?? [])],
 })
 let cpuBefore = process.cpuUsage()
+let eluBefore = performance.eventLoopUtilization()
 const report = await new Promise<ClientReport>((resolve, reject) => {
   child.on('message', (m: { type: string } & ClientReport) => {
-    if (m.type === 'measuring') cpuBefore = process.cpuUsage()
-    else resolve(m)
+    if (m.type === 'measuring') {
+      cpuBefore = process.cpuUsage()
+      eluBefore = performance.eventLoopUtilization()
+    } else resolve(m)
   })
   child.once('error', reject)
   child.once('exit', (code) => reject(new Error(`client exited with ${code}`)))
@@ -75,6 +79,7 @@ const report = await new Promise<ClientReport>((resolve, reject) => {
 })
 
 const cpu = process.cpuUsage(cpuBefore)
+const elu = performance.eventLoopUtilization(eluBefore)
 const serverCpuMs = (cpu.user + cpu.system) / 1000
 const latencies = report.arrivals
   .map(([hash, arrived]) => arrived - (settledAt.get(hash) ?? NaN))
@@ -90,7 +95,7 @@ console.log(
   `settle -> /v1/invoices/subscribe latency: median ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms over ${latencies.length} settlements (target median < 5 ms)`,
 )
 console.log(
-  `CPU per invoice: simnet ${((serverCpuMs / total) * 1000).toFixed(0)} µs, client ${((report.cpuMs / total) * 1000).toFixed(0)} µs (2 shared cores; load average ${loadavg()[0]!.toFixed(2)})`,
+  `CPU per invoice: simnet ${((serverCpuMs / total) * 1000).toFixed(0)} µs (its event loop busy ${(elu.utilization * 100).toFixed(0)}%), client ${((report.cpuMs / total) * 1000).toFixed(0)} µs (2 shared cores; load average ${loadavg()[0]!.toFixed(2)})`,
 )
 if (report.failures > 0) console.log(`failed payments: ${report.failures}`)
 

@@ -4,7 +4,7 @@
  * services (over HTTP, HTTPS and WebSocket on SIMNET_PORT).
  */
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
+import { startModuleWorker } from '@app/simnet'
 import type { AppConfig, Externals } from '../config'
 import type { SimnetWorkerInput, SimnetWorkerMessage } from './simnet-worker'
 
@@ -25,7 +25,11 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
     dataDir: path.join(path.resolve(config.dataDir), 'simnet'),
     timeScale: config.simnet.timeScale,
   }
-  const worker = startModuleWorker(new URL('./simnet-worker.ts', import.meta.url), workerData)
+  const worker = startModuleWorker(new URL('./simnet-worker.ts', import.meta.url), {
+    workerData,
+    // A young generation big enough that short-lived request garbage rarely reaches a full GC.
+    resourceLimits: { maxYoungGenerationSizeMb: 96 },
+  })
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const ready = await new Promise<{ url: string; lspPubkey: string }>((resolve, reject) => {
     worker.once('error', reject)
@@ -58,17 +62,4 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
       await worker.terminate()
     },
   }
-}
-
-/**
- * A worker thread running an ES module. Node 20 does not hand `--import` loaders to workers, so
- * a TypeScript module gets tsx registered on its thread first.
- */
-function startModuleWorker(url: URL, workerData: unknown): Worker {
-  // A young generation big enough that short-lived request garbage rarely reaches a full GC.
-  const resourceLimits = { maxYoungGenerationSizeMb: 96 }
-  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData, resourceLimits })
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
-  return new Worker(boot, { eval: true, workerData, resourceLimits })
 }

@@ -236,16 +236,20 @@ export interface DecodedInvoice {
   cltvExpiry: number
 }
 
+export interface InvoiceOptions {
+  valueMsat: number
+  memo?: string
+  descriptionHash?: Hex
+  expirySec?: number
+}
+
 export interface LnNode {
   readonly id: string
   readonly pubkey: Hex
   readonly alias: string
-  addInvoice(opts: {
-    valueMsat: number
-    memo?: string
-    descriptionHash?: Hex
-    expirySec?: number
-  }): LnInvoice
+  addInvoice(opts: InvoiceOptions): LnInvoice
+  /** As addInvoice, signing on another thread so the caller's keeps serving meanwhile. */
+  addInvoiceAsync(opts: InvoiceOptions): Promise<LnInvoice>
   lookupInvoice(paymentHash: Hex): LnInvoice | undefined
   /** in add order */
   invoices(): LnInvoice[]

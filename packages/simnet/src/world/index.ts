@@ -6,6 +6,7 @@ import { HdWallets } from './chain/wallet'
 import { createClock } from './clock'
 import { createKeyRing } from './keyring'
 import { SimLightning } from './lightning/network'
+import { InvoiceSigner } from './lightning/signer'
 import { initialLightningState } from './lightning/state'
 import { createPersistence } from './persistence'
 
@@ -46,6 +47,7 @@ export async function createWorld(options: CreateWorldOptions): Promise<SimWorld
     )
   }
   const keys = createKeyRing(seed)
+  const signer = new InvoiceSigner()
   const save = () => persistence.save()
   const nowSec = () => Math.floor(clock.now() / 1000)
   const chain = new SimChain(
@@ -61,6 +63,7 @@ export async function createWorld(options: CreateWorldOptions): Promise<SimWorld
     save,
     () => clock.now(),
     (path, value) => persistence.journal('lightning', path, value),
+    signer,
   )
   if (persistence.isFresh) bootstrapWorld(chain, lightning)
   const payer = lightning.createNode(PAYER_ID, 'simnet-payer')
@@ -89,6 +92,7 @@ export async function createWorld(options: CreateWorldOptions): Promise<SimWorld
         setMiningInterval(0)
         clock.stop()
         lightning.close()
+        await signer.close()
         await persistence.flush()
       })()
       return closing

@@ -36,10 +36,10 @@ export class MintQuotes {
     return Object.values(this.state.mintQuotes).find((q) => q.paymentHash === paymentHash)
   }
 
-  createMintQuote(req: { amount: number; unit: string; description?: string | null }) {
+  async createMintQuote(req: { amount: number; unit: string; description?: string | null }) {
     checkUnit(req.unit)
     checkAmount(req.amount)
-    const inv = this.node.addInvoice({
+    const inv = await this.node.addInvoiceAsync({
       valueMsat: req.amount * 1000,
       memo: req.description ?? '',
       expirySec: MINT_QUOTE_EXPIRY_SEC,

@@ -111,11 +111,11 @@ export class Deposits {
       .map(({ address }) => ({ address, expiretm: '0' }))
   }
 
-  private lightningInvoice(account: Account, amount: string | undefined): unknown {
+  private async lightningInvoice(account: Account, amount: string | undefined): Promise<unknown> {
     const amountSat = parseXbtToSat(amount)
     if (amountSat === undefined) throw new KrakenError(KrakenErrors.invalidArguments)
     if (amountSat < LIGHTNING_MIN_SAT) throw new KrakenError(KrakenErrors.invalidAmount)
-    const invoice = this.node.addInvoice({
+    const invoice = await this.node.addInvoiceAsync({
       valueMsat: amountSat * 1000,
       memo: 'Kraken deposit',
       expirySec: LIGHTNING_EXPIRY_SEC,

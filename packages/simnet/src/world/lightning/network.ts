@@ -11,10 +11,11 @@ import type {
 } from '../api'
 import { LSP_ID, LightningError } from '../api'
 import type { SimChain } from '../chain/chain'
-import { decodeInvoice } from './bolt11'
+import { decodeInvoice, encodeInvoice } from './bolt11'
 import { ChannelBook } from './channels'
 import { type NodeContext, SimNode } from './node'
 import { executePayment } from './payments'
+import type { InvoiceSigner } from './signer'
 import type { ChannelRecord, LightningState } from './state'
 
 const SWEEP_INTERVAL_MS = 1_000
@@ -37,6 +38,8 @@ export class SimLightning implements Lightning {
     readonly save: () => void,
     readonly nowMs: () => number,
     journal: (path: (string | number)[], value: object) => void = () => {},
+    /** Signs invoices off this thread for `addInvoiceAsync`; without one, they are signed here. */
+    signer?: InvoiceSigner,
   ) {
     this.book = new ChannelBook(
       state,
@@ -55,6 +58,8 @@ export class SimLightning implements Lightning {
         if (invoice.state === 'OPEN') this.open.set(invoice, node)
       },
       invoiceClosed: (invoice) => this.open.delete(invoice),
+      encodeElsewhere: (fields) =>
+        signer ? signer.encode(fields) : Promise.resolve().then(() => encodeInvoice(fields)),
       pay: (node, pr, opts) => executePayment(this, node, pr, opts),
       channelsOf: (id) => this.channelsOf(id),
       openChannel: (node, peerPubkey, funding, push) => {

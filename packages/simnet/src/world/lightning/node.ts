@@ -1,12 +1,18 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import type { Hex, KeyRing, LnChannel, LnInvoice, LnNode, LnPayment } from '../api'
+import type { Hex, InvoiceOptions, KeyRing, LnChannel, LnInvoice, LnNode, LnPayment } from '../api'
 import { LightningError } from '../api'
 import { Emitter } from '../events'
-import { DEFAULT_EXPIRY_SEC, encodeInvoice } from './bolt11'
+import { DEFAULT_EXPIRY_SEC, type InvoiceFields, encodeInvoice } from './bolt11'
 import type { NodeRecord } from './state'
 
 type NodeEvents = { invoice: [LnInvoice]; payment: [LnPayment]; channel: [LnChannel] }
+
+/** An invoice checked and given its keys, waiting for its signed payment request. */
+interface InvoiceDraft {
+  fields: InvoiceFields
+  preimage: Hex
+}
 
 /** What a node needs from the network it lives in. */
 export interface NodeContext {
@@ -15,6 +21,8 @@ export interface NodeContext {
   /** The record at `index` of the node's `kind` is new or changed: keep it in the journal. */
   journal(node: SimNode, kind: 'invoices' | 'payments', index: number, value: object): void
   invoiceAdded(node: SimNode, invoice: LnInvoice): void
+  /** Encodes and signs an invoice off this thread (or on it, when that is not possible). */
+  encodeElsewhere(fields: InvoiceFields): Promise<string>
   invoiceClosed(invoice: LnInvoice): void
   pay(
     node: SimNode,
@@ -34,6 +42,8 @@ export class SimNode implements LnNode {
   readonly events = new Emitter<NodeEvents>()
   private readonly invoiceByHash = new Map<Hex, LnInvoice>()
   private readonly paymentByHash = new Map<Hex, LnPayment>()
+  /** Invoices drafted so far: each draft's keys come from its own number. */
+  private drafted: number
 
   constructor(
     readonly record: NodeRecord,
@@ -44,6 +54,8 @@ export class SimNode implements LnNode {
     this.privateKeyHex = toHex(priv)
     this.pubkey = toHex(secp256k1.getPublicKey(priv, true))
     for (const inv of record.invoices) this.invoiceByHash.set(inv.paymentHash, inv)
+    // Numbers of drafts lost in a crash come round again: no one ever saw their invoices.
+    this.drafted = record.invoices.length
     for (const p of record.payments) this.paymentByHash.set(p.paymentHash, p)
   }
 
@@ -61,12 +73,22 @@ export class SimNode implements LnNode {
     return this.events.onUntyped(event, fn)
   }
 
-  addInvoice(opts: {
-    valueMsat: number
-    memo?: string
-    descriptionHash?: Hex
-    expirySec?: number
-  }): LnInvoice {
+  /** Makes, signs and records an invoice on this thread. */
+  addInvoice(opts: InvoiceOptions): LnInvoice {
+    const draft = this.draftInvoice(opts)
+    return this.recordInvoice(draft, encodeInvoice(draft.fields))
+  }
+
+  /**
+   * The same, signing on another thread: what the node's RPC surfaces use, so that a busy node
+   * keeps serving while its invoices are signed. The invoice exists once the promise resolves.
+   */
+  async addInvoiceAsync(opts: InvoiceOptions): Promise<LnInvoice> {
+    const draft = this.draftInvoice(opts)
+    return this.recordInvoice(draft, await this.ctx.encodeElsewhere(draft.fields))
+  }
+
+  private draftInvoice(opts: InvoiceOptions): InvoiceDraft {
     const valueMsat = opts.valueMsat
     if (!Number.isSafeInteger(valueMsat) || valueMsat < 0)
       throw new LightningError('invalid amount')
@@ -79,30 +101,36 @@ export class SimNode implements LnNode {
     const expirySec = opts.expirySec || DEFAULT_EXPIRY_SEC
     if (!Number.isSafeInteger(expirySec) || expirySec < 0)
       throw new LightningError('invalid expiry')
-    const addIndex = this.record.invoices.length + 1
-    const preimage = this.keys.bytes(`ln:preimage:${this.id}:${addIndex}`, 32)
-    const paymentHash = toHex(sha256(preimage))
-    const paymentAddr = toHex(this.keys.bytes(`ln:payaddr:${this.id}:${addIndex}`, 32))
-    const createdAt = Math.floor(this.ctx.nowMs() / 1000)
-    const invoice: LnInvoice = {
-      paymentHash,
+    const number = ++this.drafted
+    const preimage = this.keys.bytes(`ln:preimage:${this.id}:${number}`, 32)
+    return {
       preimage: toHex(preimage),
-      paymentAddr,
-      paymentRequest: encodeInvoice({
+      fields: {
         privateKeyHex: this.privateKeyHex,
-        paymentHash,
-        paymentAddr,
+        paymentHash: toHex(sha256(preimage)),
+        paymentAddr: toHex(this.keys.bytes(`ln:payaddr:${this.id}:${number}`, 32)),
         valueMsat,
         memo,
         descriptionHash,
         expirySec,
-        timestamp: createdAt,
-      }),
-      memo,
-      descriptionHash,
-      valueMsat,
-      createdAt,
-      expirySec,
+        timestamp: Math.floor(this.ctx.nowMs() / 1000),
+      },
+    }
+  }
+
+  /** Adds a signed invoice to the node, next in add order. */
+  private recordInvoice({ fields, preimage }: InvoiceDraft, paymentRequest: string): LnInvoice {
+    const addIndex = this.record.invoices.length + 1
+    const invoice: LnInvoice = {
+      paymentHash: fields.paymentHash,
+      preimage,
+      paymentAddr: fields.paymentAddr,
+      paymentRequest,
+      memo: fields.memo,
+      descriptionHash: fields.descriptionHash,
+      valueMsat: fields.valueMsat,
+      createdAt: fields.timestamp,
+      expirySec: fields.expirySec,
       state: 'OPEN',
       settledAt: null,
       amtPaidMsat: 0,
@@ -110,7 +138,7 @@ export class SimNode implements LnNode {
       settleIndex: 0,
     }
     this.record.invoices.push(invoice)
-    this.invoiceByHash.set(paymentHash, invoice)
+    this.invoiceByHash.set(invoice.paymentHash, invoice)
     this.ctx.invoiceAdded(this, invoice)
     // An invoice changes only when it settles or is canceled; both write it again.
     this.ctx.journal(this, 'invoices', addIndex - 1, invoice)

@@ -14,7 +14,7 @@ function notFound(): RpcError {
 
 /** AddInvoice, LookupInvoice, ListInvoices and the two invoice subscriptions. */
 export function invoiceRoutes(scope: FastifyInstance, ctx: LndContext): void {
-  scope.post('/v1/invoices', (req) => {
+  scope.post('/v1/invoices', async (req) => {
     const body = bodyOf(req.body)
     const valueSat = readInt(body.value, 'value')
     const valueMsat = readInt(body.value_msat, 'value_msat')
@@ -23,7 +23,7 @@ export function invoiceRoutes(scope: FastifyInstance, ctx: LndContext): void {
     const descriptionHash = b64ToHex(body.description_hash, 'description_hash')
     if (descriptionHash && descriptionHash.length !== 64)
       throw invalidArgument('description hash is 32 bytes')
-    const invoice = req.lndNode.addInvoice({
+    const invoice = await req.lndNode.addInvoiceAsync({
       valueMsat: valueMsat || valueSat * 1000,
       memo: readString(body.memo, 'memo'),
       ...(descriptionHash ? { descriptionHash } : {}),

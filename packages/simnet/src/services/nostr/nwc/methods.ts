@@ -194,9 +194,9 @@ const HANDLERS: Record<(typeof METHODS)[number], Handler> = {
     notifications: [...NOTIFICATION_TYPES],
   }),
   get_balance: (ctx) => ({ balance: balanceMsat(ctx.node) }),
-  make_invoice: (ctx, params) => {
+  make_invoice: async (ctx, params) => {
     const p = parse(Params.make_invoice, params)
-    const inv = ctx.node.addInvoice({
+    const inv = await ctx.node.addInvoiceAsync({
       valueMsat: p.amount,
       memo: p.description,
       descriptionHash: p.description_hash,
