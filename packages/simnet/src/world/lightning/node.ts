@@ -54,7 +54,7 @@ export class SimNode implements LnNode {
     this.privateKeyHex = toHex(priv)
     this.pubkey = toHex(secp256k1.getPublicKey(priv, true))
     for (const inv of record.invoices) this.invoiceByHash.set(inv.paymentHash, inv)
-    // Numbers of drafts lost in a crash come round again: no one ever saw their invoices.
+    // After a restart, draft numbers carry on from the recorded invoices, as add indexes do.
     this.drafted = record.invoices.length
     for (const p of record.payments) this.paymentByHash.set(p.paymentHash, p)
   }
