@@ -54,19 +54,33 @@ if (wants('static')) {
 
 if (wants('unit')) {
   const file = path.join(out, 'vitest.json')
-  const ok = run('unit and integration tests', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${file}`,
-  ])
+  const unhandledFile = path.join(out, 'vitest-unhandled-errors.json')
+  const ok = run(
+    'unit and integration tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/vitest-unhandled-errors.mjs',
+      `--outputFile.json=${file}`,
+    ],
+    { VITEST_UNHANDLED_ERRORS_FILE: unhandledFile },
+  )
   const report = readJson(file)
+  const unhandled = readJson(unhandledFile)
   if (report) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     if (report.numFailedTests > 0) failures.push('vitest')
-    if (!ok && report.numFailedTests === 0) {
+    if (!unhandled) {
+      failed += 1
+      failures.push('vitest (no unhandled-error report)')
+    } else if (unhandled.count > 0) {
+      failed += unhandled.count
+      failures.push(`vitest (unhandled errors: ${unhandled.messages.join('; ')})`)
+    } else if (!ok && report.numFailedTests === 0) {
       failed += 1
       failures.push('vitest (suite error)')
     }
