@@ -17,6 +17,14 @@ async function makeWorld(dir = mkdtempSync(join(tmpdir(), 'simnet-world-'))) {
   return world
 }
 
+/** Merchant node m1 with a channel from the provider, so it can receive. */
+function receivingNode(world: SimWorld) {
+  const node = world.lightning.createNode('m1')
+  world.lightning.openChannelFromLsp('m1', 1_000_000)
+  world.chain.mine(3)
+  return node
+}
+
 afterEach(async () => {
   for (const w of worlds.splice(0)) await w.close()
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
@@ -56,9 +64,7 @@ describe('world', () => {
 
   it('pays an invoice across the provider and moves balances', async () => {
     const world = await makeWorld()
-    const node = world.lightning.createNode('m1')
-    world.lightning.openChannelFromLsp('m1', 1_000_000)
-    world.chain.mine(3)
+    const node = receivingNode(world)
     const inv = node.addInvoice({ valueMsat: 50_000_000 })
     const seen: string[] = []
     node.on('invoice', (i) => seen.push(i.state))
@@ -174,9 +180,7 @@ describe('world', () => {
   it('keeps invoices and payments in the journal, out of the snapshot, across restarts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simnet-world-'))
     const first = await makeWorld(dir)
-    const node = first.lightning.createNode('m1')
-    first.lightning.openChannelFromLsp('m1', 1_000_000)
-    first.chain.mine(3)
+    const node = receivingNode(first)
     const paid = node.addInvoice({ valueMsat: 7_000_000, memo: 'sealed' })
     const open = node.addInvoice({ valueMsat: 1_000, memo: 'still open' })
     expect((await first.payer.pay(paid.paymentRequest)).status).toBe('SUCCEEDED')
@@ -208,9 +212,7 @@ describe('world', () => {
   it('writes an open invoice again once it settles after a snapshot', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'simnet-world-'))
     const first = await makeWorld(dir)
-    const node = first.lightning.createNode('m1')
-    first.lightning.openChannelFromLsp('m1', 1_000_000)
-    first.chain.mine(3)
+    const node = receivingNode(first)
     const invoice = node.addInvoice({ valueMsat: 3_000_000 })
     await (first.persistence as ManagedPersistence).flush() // a snapshot with it open
     expect((await first.payer.pay(invoice.paymentRequest)).status).toBe('SUCCEEDED')

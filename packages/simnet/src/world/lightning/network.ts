@@ -11,7 +11,7 @@ import type {
 } from '../api'
 import { LSP_ID, LightningError } from '../api'
 import type { SimChain } from '../chain/chain'
-import { decodeInvoice, encodeInvoice } from './bolt11'
+import { decodeInvoice } from './bolt11'
 import { ChannelBook } from './channels'
 import { type NodeContext, SimNode } from './node'
 import { executePayment } from './payments'
@@ -37,9 +37,9 @@ export class SimLightning implements Lightning {
     readonly chain: SimChain,
     readonly save: () => void,
     readonly nowMs: () => number,
-    journal: (path: (string | number)[], value: object) => void = () => {},
-    /** Signs invoices off this thread for `addInvoiceAsync`; without one, they are signed here. */
-    signer?: InvoiceSigner,
+    journal: (path: (string | number)[], value: object) => void,
+    /** Signs invoices off this thread for `addInvoiceAsync`. */
+    signer: InvoiceSigner,
   ) {
     this.book = new ChannelBook(
       state,
@@ -58,8 +58,7 @@ export class SimLightning implements Lightning {
         if (invoice.state === 'OPEN') this.open.set(invoice, node)
       },
       invoiceClosed: (invoice) => this.open.delete(invoice),
-      encodeElsewhere: (fields) =>
-        signer ? signer.encode(fields) : Promise.resolve().then(() => encodeInvoice(fields)),
+      encodeElsewhere: (fields) => signer.encode(fields),
       pay: (node, pr, opts) => executePayment(this, node, pr, opts),
       channelsOf: (id) => this.channelsOf(id),
       openChannel: (node, peerPubkey, funding, push) => {
