@@ -61,6 +61,9 @@ export const PAYMENT_COLUMNS = [
   'updatedAt',
 ] as const
 
+/** Statuses of a payment still waiting for its money (the partial indexes' predicate, 0009). */
+const OPEN_STATUSES = ['pending', 'processing'] as const
+
 type RawPayment = Omit<PaymentRow, 'amountSat' | 'receivedSat' | 'feeSat' | 'fiatMinor'> & {
   amountSat: string
   receivedSat: string
@@ -148,6 +151,14 @@ export function createPaymentRepo(db: Db) {
     return items.map((i) => byId.get(i.id) ?? new Error(`payment ${i.id} not found`))
   })
 
+  /** A business's open payments, every column: what the watchers' queries narrow down. */
+  const openOf = (businessId: string) =>
+    db
+      .selectFrom('payments')
+      .select(PAYMENT_COLUMNS)
+      .where('businessId', '=', businessId)
+      .where('status', 'in', OPEN_STATUSES)
+
   return {
     /** The new payment, or the existing one with the same idempotency key. */
     async insert(p: NewPayment): Promise<{ row: PaymentRow; isNew: boolean }> {
@@ -196,12 +207,7 @@ export function createPaymentRepo(db: Db) {
     },
 
     async open(businessId: string): Promise<PaymentRow[]> {
-      const rows = await db
-        .selectFrom('payments')
-        .select(PAYMENT_COLUMNS)
-        .where('businessId', '=', businessId)
-        .where('status', 'in', ['pending', 'processing'])
-        .execute()
+      const rows = await openOf(businessId).execute()
       return rows.map(toPayment)
     },
 
@@ -214,7 +220,7 @@ export function createPaymentRepo(db: Db) {
         .selectFrom('payments')
         .select('paymentHash')
         .where('businessId', '=', businessId)
-        .where('status', 'in', ['pending', 'processing'])
+        .where('status', 'in', OPEN_STATUSES)
         .where('paymentHash', 'is not', null)
         .where('expiresAt', '>=', now)
         .orderBy('createdAt', 'desc')
@@ -225,26 +231,13 @@ export function createPaymentRepo(db: Db) {
 
     /** Open payments to an on-chain address (their address is followed on every tick). */
     async openOnchain(businessId: string): Promise<PaymentRow[]> {
-      const rows = await db
-        .selectFrom('payments')
-        .select(PAYMENT_COLUMNS)
-        .where('businessId', '=', businessId)
-        .where('status', 'in', ['pending', 'processing'])
-        .where('address', 'is not', null)
-        .execute()
+      const rows = await openOf(businessId).where('address', 'is not', null).execute()
       return rows.map(toPayment)
     },
 
     /** Open payments whose invoice expired before `now`. */
     async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
-      const rows = await db
-        .selectFrom('payments')
-        .select(PAYMENT_COLUMNS)
-        .where('businessId', '=', businessId)
-        .where('status', 'in', ['pending', 'processing'])
-        .where('expiresAt', '<', now)
-        .limit(500)
-        .execute()
+      const rows = await openOf(businessId).where('expiresAt', '<', now).limit(500).execute()
       return rows.map(toPayment)
     },
 
@@ -253,7 +246,7 @@ export function createPaymentRepo(db: Db) {
         .selectFrom('payments')
         .select('businessId')
         .distinct()
-        .where('status', 'in', ['pending', 'processing'])
+        .where('status', 'in', OPEN_STATUSES)
         .execute()
       return rows.map((r) => r.businessId)
     },
@@ -278,7 +271,7 @@ export function createPaymentRepo(db: Db) {
             updatedAt: new Date(),
           })
           .where('id', '=', id)
-          .where('status', 'in', ['pending', 'processing', 'expired'])
+          .where('status', 'in', [...OPEN_STATUSES, 'expired'])
           .returning(PAYMENT_COLUMNS)
           .executeTakeFirst()
         if (!r) return undefined
@@ -322,7 +315,7 @@ export function createPaymentRepo(db: Db) {
         .updateTable('payments')
         .set({ status: to, ...patch, updatedAt: new Date() })
         .where('id', '=', id)
-        .where('status', 'in', ['pending', 'processing'])
+        .where('status', 'in', OPEN_STATUSES)
         .returning(PAYMENT_COLUMNS)
         .executeTakeFirst()
       if (r) await announce(db, r)
