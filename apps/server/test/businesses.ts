@@ -83,9 +83,23 @@ export async function ownNodeWithDeposit(env: TestEnv, net: TestSimnet, depositS
  * provider matches it with inbound liquidity), so it can receive.
  */
 export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat = 400_000) {
-  const { b, businessId, onchainInvoiceId } = await ownNodeWithDeposit(env, net, depositSat)
+  const deposited = await ownNodeWithDeposit(env, net, depositSat)
+  await channelOpened(env, net, deposited)
+  return { b: deposited.b, businessId: deposited.businessId }
+}
+
+/** Mines the 3 blocks a confirmed deposit's channel waits for, until the channel is open. */
+export async function channelOpened(
+  env: TestEnv,
+  net: TestSimnet,
+  {
+    b,
+    businessId,
+    onchainInvoiceId,
+  }: { b: TestBrowser; businessId: string; onchainInvoiceId: string },
+) {
   await net.control('POST', '/mine', { blocks: 3 })
-  await until(
+  return until(
     async () => {
       await env.services.deposits.tick()
       return b.caller.deposit.get({ businessId, onchainInvoiceId })
@@ -93,5 +107,4 @@ export async function ownNodeBusiness(env: TestEnv, net: TestSimnet, depositSat 
     (d) => d.channel.state === 'open',
     'the channel to open',
   )
-  return { b, businessId }
 }

@@ -8,7 +8,11 @@ import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { approvedBusiness as sharedApprovedBusiness, ownNodeWithDeposit } from './businesses'
+import {
+  approvedBusiness as sharedApprovedBusiness,
+  channelOpened,
+  ownNodeWithDeposit,
+} from './businesses'
 import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
@@ -245,15 +249,7 @@ describe('own Lightning node', () => {
       })
       expect(await step(b, businessId)).toBe('deposit')
 
-      await net.control('POST', '/mine', { blocks: 3 })
-      await until(
-        async () => {
-          await env.services.deposits.tick()
-          return b.caller.deposit.get({ businessId, onchainInvoiceId })
-        },
-        (d) => d.channel.state === 'open',
-        'the channel to open',
-      )
+      await channelOpened(env, net, { b, businessId, onchainInvoiceId })
       expect(await step(b, businessId)).toBe('completed')
     },
   )

@@ -10,11 +10,19 @@ import { createServices } from '../src/services'
 import type { PaymentView } from '../src/modules/payments/view'
 import { salesChanges } from '../src/modules/sales/changes'
 import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
+import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
 
 const FAST = { leaseMs: 1_500, renewMs: 300 }
+
+/** Polls a payment until it is settled; `what` names it in the timeout message. */
+const untilSettled = (b: TestBrowser, businessId: string, paymentId: string, what: string) =>
+  until(
+    () => b.caller.payments.get({ businessId, paymentId }),
+    (v) => v.status === 'settled',
+    what,
+  )
 
 let net: TestSimnet
 let env: TestEnv
@@ -203,11 +211,7 @@ describe('on-chain payments', () => {
       await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
       // The exchange credits (and so reports) a deposit once it is confirmed enough.
       await net.control('POST', '/mine', { blocks: 3 })
-      const settled = await until(
-        () => b.caller.payments.get({ businessId, paymentId: p.id }),
-        (v) => v.status === 'settled',
-        'the on-chain payment',
-      )
+      const settled = await untilSettled(b, businessId, p.id, 'the on-chain payment')
       expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
     },
   )
@@ -254,11 +258,7 @@ describe('on the business’s own node', () => {
         'the transaction in the mempool',
       )
       await net.control('POST', '/mine', { blocks: 1 })
-      const settled = await until(
-        () => b.caller.payments.get({ businessId, paymentId: chain.id }),
-        (v) => v.status === 'settled',
-        'the on-chain payment',
-      )
+      const settled = await untilSettled(b, businessId, chain.id, 'the on-chain payment')
       expect(settled).toMatchObject({ receivedSat: 30_000, method: 'onchain' })
     },
   )
@@ -299,11 +299,7 @@ describe('settlement while nobody watches, and two instances', () => {
       // It starts again (a new process on the same database) and finds the payment.
       await restarted.bus.start()
       restarted.watchers.start()
-      await until(
-        () => b.caller.payments.get({ businessId, paymentId: p.id }),
-        (v) => v.status === 'settled',
-        'the missed settlement',
-      )
+      await untilSettled(b, businessId, p.id, 'the missed settlement')
     } finally {
       await restarted.watchers.stop()
       restarted.wallets.closeAll()
@@ -380,11 +376,7 @@ describe('settlement while nobody watches, and two instances', () => {
       )
       expect(Date.now() - started).toBeLessThan(10_000)
       await net.control('POST', '/pay', { invoice: q.paymentRequest })
-      await until(
-        () => b.caller.payments.get({ businessId, paymentId: q.id }),
-        (v) => v.status === 'settled',
-        'settlement after failover',
-      )
+      await untilSettled(b, businessId, q.id, 'settlement after failover')
     } finally {
       await second.watchers.stop()
       second.wallets.closeAll()
