@@ -1,0 +1,7 @@
+/**
+ * The product's domain rules that the server and the web both need, written once: onboarding
+ * steps and their pages, currencies and money, payment statuses and methods, the error catalogue
+ * and the onboarding form schemas. Isomorphic: no Node-only imports, small enough for the web
+ * bundle.
+ */
+export {}
