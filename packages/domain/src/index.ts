@@ -4,4 +4,5 @@
  * and the onboarding form schemas. Isomorphic: no Node-only imports, small enough for the web
  * bundle.
  */
-export {}
+
+export * from './onboarding/steps'

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, ReviewStatus } from '../../db/schema'
-import type { ApplicationSection } from './steps'
+import type { ApplicationSection } from '@app/domain'
 
 export type SectionColumn = Exclude<ApplicationSection, 'terms'>
 

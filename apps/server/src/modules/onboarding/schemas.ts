@@ -4,7 +4,7 @@
  */
 import { countries } from 'country-data-list'
 import { z } from 'zod'
-import { COMPANY_TYPES } from './steps'
+import { COMPANY_TYPES } from '@app/domain'
 
 export const CURRENCIES = ['GBP', 'USD', 'EUR'] as const
 export type Currency = (typeof CURRENCIES)[number]

@@ -18,7 +18,7 @@ import {
   type ApplicationSection,
   type OnboardingStep,
   type PaymentProviderKind,
-} from './steps'
+} from '@app/domain'
 
 export interface OnboardingOptions {
   /** Approve applications as soon as they are submitted (demo). */

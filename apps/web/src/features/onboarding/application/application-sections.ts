@@ -2,6 +2,7 @@
  * The business application as a sequence of pages: which item of the stepper a step is at,
  * which page comes before and after another, and where to go once a form is saved.
  */
+import { APPLICATION_SECTIONS, isOnboardingStep, sectionOf } from '@app/domain'
 import {
   APPLICATION_PAGES,
   onboardingPageTarget,
@@ -13,24 +14,15 @@ import {
 export const STEPPER_PAGES = [...APPLICATION_PAGES, 'pending'] as const
 export type StepperPage = (typeof STEPPER_PAGES)[number]
 
-const STEP_INDEX: Record<string, number> = {
-  company: 0,
-  director_sole_trader: 1,
-  director_partnership: 1,
-  director_corporation: 1,
-  financial: 2,
-  pci: 3,
-  operations: 4,
-  terms: 5,
-  pending: 6,
-}
-
 /**
  * How far the application has come: the index in STEPPER_PAGES of the step's item, or past
  * the end once the application is approved.
  */
 export function stepperProgress(step: string): number {
-  return STEP_INDEX[step] ?? STEPPER_PAGES.length
+  if (!isOnboardingStep(step)) return STEPPER_PAGES.length
+  const section = sectionOf(step)
+  if (section) return APPLICATION_SECTIONS.indexOf(section)
+  return step === 'pending' ? STEPPER_PAGES.indexOf('pending') : STEPPER_PAGES.length
 }
 
 export function previousApplicationPage(page: ApplicationPage): ApplicationPage | undefined {

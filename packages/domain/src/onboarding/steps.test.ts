@@ -3,6 +3,8 @@ import {
   allowedPages,
   canSaveSection,
   isBusinessAreaOpen,
+  nextStep,
+  ONBOARDING_STEPS,
   pageOf,
   stepAfterSaving,
   stepForProvider,
@@ -105,13 +107,47 @@ describe('transitions', () => {
   })
 })
 
-describe('age', () => {
-  it('counts calendar years, so an 18th birthday is 18', async () => {
-    const { ageOn } = await import('./schemas')
-    const today = new Date(Date.UTC(2026, 10, 22))
-    expect(ageOn('2008-11-22', today)).toBe(18)
-    expect(ageOn('2008-11-23', today)).toBe(17)
-    expect(ageOn('2008-02-29', new Date(Date.UTC(2026, 1, 28)))).toBe(17)
-    expect(ageOn('1985-12-10', today)).toBe(40)
+describe('nextStep', () => {
+  const allowedFrom = (event: Parameters<typeof nextStep>[1]) =>
+    ONBOARDING_STEPS.filter((step) => nextStep(step, event) !== null)
+
+  it('moves a reviewed application on or back, only while it is pending', () => {
+    expect(nextStep('terms', { type: 'applicationSubmitted' })).toBe('pending')
+    expect(nextStep('pending', { type: 'applicationApproved' })).toBe('paymentProvider')
+    expect(nextStep('pending', { type: 'applicationRejected' })).toBe('company')
+    expect(allowedFrom({ type: 'applicationSubmitted' })).toEqual(['terms'])
+    expect(allowedFrom({ type: 'applicationApproved' })).toEqual(['pending'])
+    expect(allowedFrom({ type: 'applicationRejected' })).toEqual(['pending'])
+  })
+
+  it('saves sections only up to the current one, before submission', () => {
+    const saved = {
+      type: 'sectionSaved',
+      section: 'company',
+      companyType: 'corporation',
+      companyTypeChanged: false,
+    } as const
+    expect(nextStep('company', saved)).toBe('director_corporation')
+    expect(nextStep('pci', saved)).toBe('pci')
+    expect(nextStep('pending', saved)).toBeNull()
+    expect(nextStep('company', { ...saved, section: 'financial' })).toBeNull()
+  })
+
+  it('lets the provider be chosen, or changed, until one is connected', () => {
+    const chosen = { type: 'providerChosen', kind: 'lightningNode' } as const
+    expect(allowedFrom(chosen)).toEqual(['paymentProvider', 'exchange', 'nodePassword'])
+    expect(nextStep('exchange', chosen)).toBe('nodePassword')
+    expect(nextStep('nodePassword', { type: 'providerChosen', kind: 'exchange' })).toBe('exchange')
+  })
+
+  it('completes onboarding from the step each way of holding money is set up at', () => {
+    expect(allowedFrom({ type: 'exchangeConnected' })).toEqual(['exchange'])
+    expect(allowedFrom({ type: 'nwcConnected' })).toEqual(['paymentProvider'])
+    expect(allowedFrom({ type: 'nodeCreated' })).toEqual(['nodePassword'])
+    expect(allowedFrom({ type: 'channelOpened' })).toEqual(['deposit'])
+    expect(nextStep('exchange', { type: 'exchangeConnected' })).toBe('completed')
+    expect(nextStep('paymentProvider', { type: 'nwcConnected' })).toBe('completed')
+    expect(nextStep('nodePassword', { type: 'nodeCreated' })).toBe('deposit')
+    expect(nextStep('deposit', { type: 'channelOpened' })).toBe('completed')
   })
 })
