@@ -128,7 +128,7 @@ describe('Lightning payments', () => {
 
   it('keys the amount in fiat and keeps that fiat amount', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
-    const price = await b.caller.bitcoin.getPrice()
+    const price = await b.caller.price.get()
     const p = await b.caller.payments.createLightning({
       businessId,
       amount: { fiatMinor: 450 },

@@ -6,3 +6,7 @@
  */
 
 export * from './onboarding/steps'
+export * from './currencies'
+export * from './money'
+export * from './payments'
+export * from './errors'

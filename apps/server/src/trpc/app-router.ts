@@ -4,7 +4,7 @@ import { ecashRouter } from '../modules/ecash/router'
 import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
 import { depositRouter, nodeRouter } from '../modules/node/router'
 import { paymentsRouter } from '../modules/payments/router'
-import { bitcoinRouter } from '../modules/price/router'
+import { priceRouter } from '../modules/price/router'
 import { salesRouter } from '../modules/sales/router'
 import { systemRouter } from '../modules/system/router'
 import { tipsRouter } from '../modules/tips/router'
@@ -22,7 +22,7 @@ export const appRouter = router({
   node: nodeRouter,
   deposit: depositRouter,
   sales: salesRouter,
-  bitcoin: bitcoinRouter,
+  price: priceRouter,
   payments: paymentsRouter,
   ecash: ecashRouter,
   tips: tipsRouter,

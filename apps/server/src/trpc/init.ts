@@ -5,29 +5,21 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import superjson from 'superjson'
 import { z, ZodError } from 'zod'
-import { DomainError, ERROR_STATUS, type AppErrorCode } from '../lib/errors'
+import { ERROR_CODE_BY_TRPC_CODE, ERROR_STATUS, type ErrorCode } from '@app/domain'
+import { DomainError } from '../lib/errors'
 import type { Context } from './context'
-
-const APP_CODE_BY_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {
-  BAD_REQUEST: 'VALIDATION',
-  PARSE_ERROR: 'VALIDATION',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  TOO_MANY_REQUESTS: 'RATE_LIMITED',
-}
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   isDev: false,
   errorFormatter({ shape, error }) {
     const cause = error.cause
-    const appCode: AppErrorCode =
+    const appCode: ErrorCode =
       cause instanceof DomainError
         ? cause.code
         : cause instanceof ZodError
           ? 'VALIDATION'
-          : (APP_CODE_BY_TRPC[error.code] ?? 'INTERNAL')
+          : (ERROR_CODE_BY_TRPC_CODE[error.code] ?? 'INTERNAL')
     const message =
       appCode === 'INTERNAL'
         ? 'Something went wrong'
@@ -66,7 +58,7 @@ export function fieldErrorsOf(error: ZodError): Record<string, string[]> {
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 
-/** Domain errors thrown by services become tRPC errors with the matching status. */
+/** Domain errors thrown by services become tRPC errors with the catalogue's status. */
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.cause instanceof DomainError) {

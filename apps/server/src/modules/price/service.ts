@@ -2,12 +2,13 @@
  * The price of one bitcoin in GBP, USD and EUR: from the exchange's public ticker, with a
  * fallback source, cached on the server so a busy till does not ask the exchange every time.
  */
+import { CURRENCY_CODES, type CurrencyCode } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { fetchJson } from '../../lib/http'
 import { KrakenClient } from '../../wallets/exchange/kraken-client'
 
-export const FIAT_CURRENCIES = ['GBP', 'USD', 'EUR'] as const
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number]
+/** A currency of the domain's list (GBP, USD, EUR), which the price is taken in. */
+export type FiatCurrency = CurrencyCode
 
 export interface BtcPrice {
   /** minor units (pence, cents) per whole bitcoin */
@@ -37,7 +38,7 @@ export function krakenPriceSource(baseUrl: string): PriceSource {
     async fetch(signal) {
       const result = await client.ticker(Object.values(KRAKEN_PAIRS), signal)
       const out = {} as Record<FiatCurrency, number>
-      for (const cur of FIAT_CURRENCIES) {
+      for (const cur of CURRENCY_CODES) {
         const entry = Object.entries(result).find(([pair]) => pair.endsWith(cur))?.[1]
         if (!entry) throw new Error(`no ${cur} price`)
         out[cur] = toMinor(entry.c[0])
@@ -53,7 +54,7 @@ export function spotPriceSource(baseUrl: string): PriceSource {
     name: 'spot',
     async fetch(signal) {
       const out = {} as Record<FiatCurrency, number>
-      for (const cur of FIAT_CURRENCIES) {
+      for (const cur of CURRENCY_CODES) {
         const { body } = await fetchJson<{ data?: { amount?: string } }>(
           `${baseUrl}/v2/prices/BTC-${cur}/spot`,
           { signal },

@@ -4,9 +4,7 @@ import {
   convertEntry,
   entryToFiatMinor,
   fiatMinorToEntry,
-  fiatMinorToSat,
   resolveAmount,
-  satToFiatMinor,
   type AmountUnit,
   type KeypadKey,
 } from './amount'
@@ -14,39 +12,6 @@ import {
 function type(keys: KeypadKey[], unit: AmountUnit, from = ''): string {
   return keys.reduce((entry, key) => applyKey(entry, key, unit), from)
 }
-
-describe('conversion at the current price', () => {
-  // £50,000.00 per bitcoin
-  const gbpPerBtc = 5_000_000
-
-  it('turns fiat into sats and back in whole units', () => {
-    expect(fiatMinorToSat(1250, gbpPerBtc)).toBe(25_000)
-    expect(satToFiatMinor(25_000, gbpPerBtc)).toBe(1250)
-    expect(fiatMinorToSat(5_000_000, gbpPerBtc)).toBe(100_000_000)
-  })
-
-  it('rounds half up', () => {
-    // 1 minor unit at 3 minor per BTC is 33,333,333.33… sats: rounds down
-    expect(fiatMinorToSat(1, 3)).toBe(33_333_333)
-    // 2 at 3 is 66,666,666.67: rounds up
-    expect(fiatMinorToSat(2, 3)).toBe(66_666_667)
-    // exactly half: 1 minor at 200,000,000 minor per BTC is 0.5 sat, rounds up to 1
-    expect(fiatMinorToSat(1, 200_000_000)).toBe(1)
-    // 50,000,000 sat at 1 minor per BTC is 0.5 minor: rounds up to 1
-    expect(satToFiatMinor(50_000_000, 1)).toBe(1)
-    expect(satToFiatMinor(49_999_999, 1)).toBe(0)
-  })
-
-  it('stays exact for large amounts at real prices', () => {
-    // $97,123.45 per BTC, $9,999,999.99 keyed
-    expect(fiatMinorToSat(999_999_999, 9_712_345)).toBe(10_296_174_600)
-    expect(satToFiatMinor(100_000_000, 9_712_345)).toBe(9_712_345)
-  })
-
-  it('refuses a price that is not positive', () => {
-    expect(() => fiatMinorToSat(100, 0)).toThrow(RangeError)
-  })
-})
 
 describe('keying an amount', () => {
   it('types digits and up to two decimals in fiat', () => {

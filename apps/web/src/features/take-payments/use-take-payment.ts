@@ -29,7 +29,7 @@ export function useBusinessCurrency(businessId: string): FiatCurrency {
 }
 
 export function priceQueryOptions(trpc: Trpc) {
-  return trpc.bitcoin.getPrice.queryOptions(undefined, {
+  return trpc.price.get.queryOptions(undefined, {
     staleTime: PRICE_STALE_MS,
     // A till left open keeps its conversion current.
     refetchInterval: PRICE_STALE_MS,
