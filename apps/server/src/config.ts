@@ -55,7 +55,11 @@ export interface AppConfig {
   /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
   externals: Externals
   simnet: SimnetSettings
-  pollIntervals: { nodeMs: number; depositMs: number }
+  /**
+   * nodeMs/depositMs: how often hosted nodes and open deposits are looked at (one job for the
+   * whole cluster); jobsMs: how often job workers look for due deferred jobs.
+   */
+  pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number }
 }
 
 export interface Externals {
@@ -129,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((u) => u !== ''),
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
-    pollIntervals: { nodeMs: 1000, depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000) },
+    pollIntervals: {
+      nodeMs: 1000,
+      depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000),
+      jobsMs: isDemo || e.NODE_ENV === 'test' ? 500 : 2000,
+    },
   }
 }

@@ -8,7 +8,6 @@ import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { locateDatabase } from './db/locate'
 import { startDemoNetwork, type DemoNetwork } from './demo/simnet'
-import { every } from './jobs/interval'
 import { createServices } from './services'
 
 async function main(): Promise<void> {
@@ -31,13 +30,8 @@ async function main(): Promise<void> {
   })
   const app = await buildApp({ services, logger: config.env !== 'test' })
   log = (msg, err) => app.log.warn({ err }, msg)
-  const depositWatcher = every(
-    config.pollIntervals.depositMs,
-    (signal) => services.deposits.tick(signal),
-    (err) => log('deposit watcher failed', err),
-  )
-
   await services.bus.start()
+  await services.jobs.start()
   services.watchers.start()
 
   let stopping = false
@@ -45,7 +39,7 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     app.log.info(`${signal} received, stopping`)
-    await depositWatcher.stop()
+    await services.jobs.stop()
     await services.watchers.stop()
     await app.close()
     services.wallets.closeAll()

@@ -26,6 +26,7 @@ import { SimnetNodeHost } from './wallets/nodehost/simnet-node-host'
 import type { Wallet } from './wallets/wallet'
 import { createWalletForBusiness, walletCapabilities } from './wallets/factory'
 import { PgEventBus } from './lib/pg-events'
+import { createJobQueue } from './jobs/jobs'
 import { createPaymentRepo } from './modules/payments/repo'
 import { createPaymentService } from './modules/payments/service'
 import { createEcashRepo } from './modules/ecash/repo'
@@ -67,6 +68,10 @@ export function createServices(deps: ServiceDeps) {
   const authRepo = createAuthRepo(deps.db)
   const secrets = new SecretBox(deps.config.appSecret)
   const onboardingRepo = createOnboardingRepo(deps.db)
+  const jobs = createJobQueue(deps.databaseUrl, {
+    pollMs: deps.config.pollIntervals.jobsMs,
+    log: deps.log,
+  })
   const connections = createConnectionRepo(deps.db, secrets)
   const nodes = createNodeService({
     repo: createNodeRepo(deps.db),
@@ -118,8 +123,10 @@ export function createServices(deps: ServiceDeps) {
       repo: createDepositRepo(deps.db),
       nodes,
       onboardingRepo,
+      jobs: { queue: jobs, intervalMs: deps.config.pollIntervals.depositMs },
       log: deps.log,
     }),
+    jobs,
     config: deps.config,
     secrets,
     connections,

@@ -32,7 +32,8 @@ export interface TestBrowser {
   cookies: Map<string, string>
 }
 
-async function createDatabase(baseUrl: string): Promise<string> {
+/** A fresh, empty database on the run's PostgreSQL; returns its URL. */
+export async function createTestDatabase(baseUrl = inject('databaseUrl')): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`
   const client = new pg.Client({ connectionString: baseUrl })
   await client.connect()
@@ -54,7 +55,7 @@ export async function createTestEnv(
     priceSources?: Parameters<typeof createServices>[0]['priceSources']
   } = {},
 ): Promise<TestEnv> {
-  const url = await createDatabase(inject('databaseUrl'))
+  const url = await createTestDatabase()
   const database = connectDatabase(url, 5)
   await migrateToLatest(database.db)
   const base = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...opts.env })
@@ -75,6 +76,8 @@ export async function createTestEnv(
       signUpPerIp: { points: 10_000, durationSec: 60 },
     },
   })
+  // Background jobs run as in production (a file's jobs live in its own database).
+  await services.jobs.start()
   return {
     url,
     config,
@@ -100,6 +103,7 @@ export async function createTestEnv(
       return { caller, cookies }
     },
     async close() {
+      await services.jobs.stop()
       await services.watchers.stop()
       services.wallets.closeAll()
       await services.bus.close()

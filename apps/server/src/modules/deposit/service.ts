@@ -2,6 +2,7 @@
  * The channel deposit: an on-chain invoice to the merchant's node; after 3 confirmations the
  * platform opens a channel to the liquidity provider; when it is open, onboarding completes.
  */
+import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { satToBtcString } from '../../lib/money'
 import { LndError, LndUnreachableError } from '../../wallets/lnd/lnd-client'
@@ -40,6 +41,8 @@ export function createDepositService(deps: {
   repo: DepositRepo
   nodes: NodeService
   onboardingRepo: OnboardingRepo
+  /** where deposit advancing runs, and how often */
+  jobs?: { queue: JobQueue; intervalMs: number }
   log?: (msg: string, err?: unknown) => void
 }) {
   const { repo, nodes } = deps
@@ -158,6 +161,19 @@ export function createDepositService(deps: {
     }
   }
 
+  /** One pass over every deposit still moving. */
+  async function tick(signal?: AbortSignal): Promise<void> {
+    for (const row of await repo.active()) {
+      try {
+        await advance(row, signal)
+      } catch (err) {
+        log(`deposit ${row.id} not advanced`, err)
+      }
+    }
+  }
+
+  deps.jobs?.queue.every('deposit-advance', deps.jobs.intervalMs, tick)
+
   return {
     async create(
       business: { id: string; onboardingStep: string },
@@ -204,16 +220,8 @@ export function createDepositService(deps: {
       return depositView(await requireDeposit(businessId, id))
     },
 
-    /** One pass over every deposit still moving; the watcher calls it on an interval. */
-    async tick(signal?: AbortSignal): Promise<void> {
-      for (const row of await repo.active()) {
-        try {
-          await advance(row, signal)
-        } catch (err) {
-          log(`deposit ${row.id} not advanced`, err)
-        }
-      }
-    },
+    /** One pass over every deposit still moving (the `deposit-advance` job runs it). */
+    tick,
   }
 }
 
