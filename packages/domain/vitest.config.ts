@@ -5,5 +5,7 @@ export default defineProject({
     name: 'domain',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Dates of birth count in UTC; tests that build local dates read them as UTC dates.
+    env: { TZ: 'UTC' },
   },
 })

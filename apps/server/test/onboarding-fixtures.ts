@@ -1,5 +1,5 @@
 /** Valid application forms, as a merchant would fill them in. */
-import type { TCompanyDetails } from '../src/modules/onboarding/schemas'
+import type { TCompanyDetails } from '@app/domain'
 
 export const address = {
   line1: '1 High Street',

@@ -6,7 +6,12 @@
  */
 
 export * from './onboarding/steps'
+export * from './onboarding/schemas'
+export * from './onboarding/countries'
+export * from './onboarding/iban'
+export * from './onboarding/person-age'
 export * from './currencies'
 export * from './money'
 export * from './payments'
 export * from './errors'
+export * from './onboarding/amount-text'

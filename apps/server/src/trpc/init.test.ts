@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ZCompanyDetails } from '../modules/onboarding/schemas'
+import { ZCompanyDetails } from '@app/domain'
 import { fieldErrorsOf, ZBusinessInput } from './init'
 
 describe('field errors', () => {

@@ -7,7 +7,7 @@ import {
   ZOperationsDetails,
   ZPciDetails,
   ZTermsAcceptance,
-} from './schemas'
+} from '@app/domain'
 
 const withBusiness = <T extends z.ZodType>(data: T) => z.object({ data })
 

@@ -6,7 +6,7 @@ import {
   type TCompanyDetails,
   type TDirectorDetails,
   type TFinancialDetails,
-} from './schemas'
+} from '@app/domain'
 import {
   allowedPages,
   canSaveSection,

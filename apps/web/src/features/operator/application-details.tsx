@@ -14,9 +14,9 @@ import {
   SALES_CHANNELS,
   type SalesChannel,
 } from '@/features/onboarding/application/application-schemas'
-import { findCountry } from '@/features/onboarding/application/countries'
-import { formatIban } from '@/features/onboarding/application/iban'
-import { formatMinor } from '@/features/onboarding/application/money'
+import { findCountry } from '@app/domain'
+import { formatIban } from '@app/domain'
+import { formatMinor } from '@app/domain'
 
 export type ReviewedApplication = inferOutput<Trpc['admin']['application']>
 type Application = ReviewedApplication['application']

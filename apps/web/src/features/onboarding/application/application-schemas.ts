@@ -1,25 +1,35 @@
 /**
- * Browser-side checks of the application forms, with the same rules as the server's schemas
- * (apps/server/src/modules/onboarding/schemas.ts) and messages in the user's language. Form
- * values are what the inputs hold (text); each schema's output is what the server takes.
+ * Browser-side checks of the application forms: the rules of the domain's schemas (the server's
+ * authority, `@app/domain` onboarding/schemas.ts), checked with the same functions, with
+ * messages in the user's language. Form values are what the inputs hold (text); each schema's
+ * output is what the server takes.
  */
+import {
+  COMPANY_TYPES,
+  COUNTRY_CODES,
+  CURRENCY_CODES,
+  hasBreachDetails,
+  isAdult,
+  isOwnershipWithinWhole,
+  isPlausibleBirthDate,
+  isValidIban,
+  MAX_AVERAGE_SALE_MINOR,
+  MAX_COUNT,
+  MAX_MONTHLY_VOLUME_MINOR,
+  MAX_PEOPLE,
+  MAX_WEBSITE_LENGTH,
+  normalizeIban,
+  normalizeWebsite,
+  parseMoneyToMinor,
+  PHONE_NUMBER_PATTERN,
+  SALES_CHANNELS,
+  websiteUrl,
+} from '@app/domain'
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
-import { COUNTRY_CODES } from './countries'
-import { isValidIban, normalizeIban } from './iban'
-import { parseMoneyToMinor } from './money'
-import { isAdult, isPlausibleBirthDate } from './person-age'
 
-export const COMPANY_TYPES = ['sole_trader', 'partnership', 'corporation'] as const
-export type CompanyType = (typeof COMPANY_TYPES)[number]
-
-export const SALES_CHANNELS = ['in_store', 'online', 'mobile', 'events'] as const
-export type SalesChannel = (typeof SALES_CHANNELS)[number]
-
-export const MAX_PEOPLE = 20
-export const MAX_COUNT = 10_000
-const MAX_MONTHLY_VOLUME_MINOR = 1e13
-const MAX_AVERAGE_SALE_MINOR = 1e11
+export { COMPANY_TYPES, MAX_COUNT, MAX_PEOPLE, SALES_CHANNELS }
+export type { CompanyType, SalesChannel } from '@app/domain'
 
 export function requiredText(t: TFunction, max = 200) {
   return z
@@ -64,20 +74,9 @@ function websiteSchema(t: TFunction) {
   return z
     .string()
     .trim()
-    .max(300, t('validation.tooLong', { count: 300 }))
-    .transform((value) =>
-      value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`,
-    )
-    .pipe(
-      z.union([
-        z.literal(''),
-        z.url({
-          protocol: /^https?$/,
-          hostname: z.regexes.domain,
-          message: t('application.validation.website'),
-        }),
-      ]),
-    )
+    .max(MAX_WEBSITE_LENGTH, t('validation.tooLong', { count: MAX_WEBSITE_LENGTH }))
+    .transform(normalizeWebsite)
+    .pipe(websiteUrl(t('application.validation.website')))
 }
 
 export function companySchema(t: TFunction) {
@@ -92,10 +91,7 @@ export function companySchema(t: TFunction) {
       phone: z.object({
         /** The country whose calling code is dialled; only its code goes to the server. */
         country: z.string().min(1, t('application.validation.callingCode')),
-        number: z
-          .string()
-          .trim()
-          .regex(/^[0-9 ()-]{4,20}$/, t('application.validation.phone')),
+        number: z.string().trim().regex(PHONE_NUMBER_PATTERN, t('application.validation.phone')),
       }),
       website: websiteSchema(t),
     })
@@ -165,10 +161,7 @@ function ownershipList(t: TFunction, min: number, minMessage: string) {
     .array(ownershipPersonSchema(t))
     .min(min, minMessage)
     .max(MAX_PEOPLE, t('application.validation.maxPeople', { count: MAX_PEOPLE }))
-    .refine(
-      (people) => people.reduce((sum, p) => sum + p.ownershipPercent, 0) <= 100,
-      t('application.validation.ownershipTotal'),
-    )
+    .refine(isOwnershipWithinWhole, t('application.validation.ownershipTotal'))
 }
 
 export function soleTraderSchema(t: TFunction) {
@@ -209,7 +202,7 @@ function moneySchema(t: TFunction, maxMinor: number) {
 
 export function financialSchema(t: TFunction) {
   return z.object({
-    currency: z.enum(['GBP', 'USD', 'EUR'], { message: t('application.validation.currency') }),
+    currency: z.enum(CURRENCY_CODES, { message: t('application.validation.currency') }),
     expectedMonthlyVolume: moneySchema(t, MAX_MONTHLY_VOLUME_MINOR),
     averageSale: moneySchema(t, MAX_AVERAGE_SALE_MINOR),
     bankAccountHolder: requiredText(t),
@@ -240,7 +233,7 @@ export function pciSchema(t: TFunction) {
         .boolean()
         .refine((accepted) => accepted, t('application.validation.securityPolicy')),
     })
-    .refine((p) => !p.hadDataBreach || p.breachDetails.length > 0, {
+    .refine(hasBreachDetails, {
       message: t('application.validation.breachDetails'),
       path: ['breachDetails'],
     })

@@ -23,7 +23,7 @@ import {
   companySchema,
   type CompanyFormInput,
 } from './application-schemas'
-import { countryForCallingCode, countryOptions, findCountry } from './countries'
+import { countryForCallingCode, countryOptions, findCountry } from '@app/domain'
 import { FormFooter } from './form-footer'
 import {
   AddressFields,

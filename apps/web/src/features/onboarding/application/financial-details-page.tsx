@@ -19,8 +19,8 @@ import { ApplicationFrame } from './application-frame'
 import { financialSchema, type FinancialFormInput } from './application-schemas'
 import { FormFooter } from './form-footer'
 import { ChoiceField, TextField, fieldId, useFieldError } from './form-fields'
-import { formatIban } from './iban'
-import { CURRENCIES, currencySymbol, formatMinorForInput, type CurrencyCode } from './money'
+import { formatIban } from '@app/domain'
+import { CURRENCIES, currencySymbol, formatMinorForInput, type CurrencyCode } from '@app/domain'
 import {
   useAfterSave,
   useApplicationState,

@@ -15,7 +15,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Textarea } from '@/components/ui/textarea'
 import { currentLanguage } from '@/lib/i18n'
 import { cn } from '@/lib/utils'
-import { countryOptions } from './countries'
+import { countryOptions } from '@app/domain'
 
 export function fieldId(name: string): string {
   return `field-${name.replace(/\./g, '-')}`

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { AddressFields, CountryField, TextField } from './form-fields'
-import { latestAdultBirthDate } from './person-age'
+import { latestAdultBirthDate } from '@app/domain'
 
 /**
  * One person of the application (owner, partner, director or beneficial owner) under `prefix`

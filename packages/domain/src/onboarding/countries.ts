@@ -1,8 +1,17 @@
 /**
  * Countries for addresses, nationalities and phone numbers: the assigned ISO 3166 countries of
- * the static country list, named in the user's language where the browser knows the name.
+ * the static country list, named in the user's language where the runtime knows the name.
  */
 import { countries } from 'country-data-list'
+
+export const ASSIGNED_COUNTRIES = countries.all.filter((country) => country.status === 'assigned')
+
+/** ISO 3166 alpha-2 codes, what the server stores. */
+export const COUNTRY_CODES: ReadonlySet<string> = new Set(ASSIGNED_COUNTRIES.map((c) => c.alpha2))
+
+export function isCountryCode(code: string): boolean {
+  return COUNTRY_CODES.has(code)
+}
 
 export interface CountryOption {
   /** ISO 3166 alpha-2, what the server stores. */
@@ -12,10 +21,6 @@ export interface CountryOption {
   /** The country's first international calling code, "+44"; empty where it has none. */
   callingCode: string
 }
-
-const ASSIGNED = countries.all.filter((country) => country.status === 'assigned')
-
-export const COUNTRY_CODES: ReadonlySet<string> = new Set(ASSIGNED.map((c) => c.alpha2))
 
 const cache = new Map<string, CountryOption[]>()
 
@@ -32,7 +37,7 @@ export function countryOptions(language: string): CountryOption[] {
   const cached = cache.get(language)
   if (cached) return cached
   const names = displayNames(language)
-  const options = ASSIGNED.map((country) => ({
+  const options = ASSIGNED_COUNTRIES.map((country) => ({
     code: country.alpha2,
     name: names?.of(country.alpha2) ?? country.name,
     flag: country.emoji ?? '',

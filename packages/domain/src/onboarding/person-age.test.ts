@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ageOn, isAdult, isPlausibleBirthDate, latestAdultBirthDate } from './person-age'
 
+// The tests run with TZ=UTC (vitest.config.ts), so local dates below are UTC dates.
 const today = new Date(2026, 5, 15) // 15 June 2026
 
 describe('isAdult', () => {
@@ -30,5 +31,15 @@ describe('ageOn and latestAdultBirthDate', () => {
     expect(ageOn('2000-06-15', today)).toBe(26)
     expect(latestAdultBirthDate(today)).toBe('2008-06-15')
     expect(isAdult(latestAdultBirthDate(today), today)).toBe(true)
+  })
+})
+
+describe('age', () => {
+  it('counts calendar years, so an 18th birthday is 18', () => {
+    const today = new Date(Date.UTC(2026, 10, 22))
+    expect(ageOn('2008-11-22', today)).toBe(18)
+    expect(ageOn('2008-11-23', today)).toBe(17)
+    expect(ageOn('2008-02-29', new Date(Date.UTC(2026, 1, 28)))).toBe(17)
+    expect(ageOn('1985-12-10', today)).toBe(40)
   })
 })

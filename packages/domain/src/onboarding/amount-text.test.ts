@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMinor, formatMinorForInput, parseMoneyToMinor } from './money'
+import { formatMinor, formatMinorForInput, parseMoneyToMinor } from './amount-text'
 
 describe('parseMoneyToMinor', () => {
   it.each([

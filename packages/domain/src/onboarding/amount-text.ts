@@ -1,20 +1,8 @@
 /**
- * Amounts typed in a currency and stored as integer minor units. All three supported
- * currencies have two decimal places.
+ * Amounts as people type and read them, in a currency, stored as integer minor units (all three
+ * currencies have two decimal places).
  */
-
-export const CURRENCIES = [
-  { code: 'GBP', symbol: '£' },
-  { code: 'USD', symbol: '$' },
-  { code: 'EUR', symbol: '€' },
-] as const
-export type CurrencyCode = (typeof CURRENCIES)[number]['code']
-
-const MINOR_PER_MAJOR = 100
-
-export function currencySymbol(code: CurrencyCode): string {
-  return CURRENCIES.find((c) => c.code === code)?.symbol ?? code
-}
+import { MINOR_PER_MAJOR, type CurrencyCode } from '../currencies'
 
 /**
  * Reads an amount as people type it, whatever their language: "1,234.50", "1.234,50",

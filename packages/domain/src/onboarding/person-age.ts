@@ -1,6 +1,10 @@
-/** Dates of birth as a date input gives them (YYYY-MM-DD), checked against today's date. */
+/**
+ * Dates of birth as a date input gives them (YYYY-MM-DD), checked against today's date. The
+ * server and the web count the same way: "today" is the calendar date in UTC, so a person turns
+ * 18 at midnight UTC on their birthday, wherever the browser is.
+ */
 
-const ADULT_AGE = 18
+export const ADULT_AGE = 18
 const OLDEST_AGE = 120
 
 function parse(date: string): { year: number; month: number; day: number } | undefined {
@@ -13,14 +17,14 @@ function parse(date: string): { year: number; month: number; day: number } | und
   return { year, month, day }
 }
 
-/** Full years between the birth date and `today`. */
+/** Full years between the birth date and `today` (its UTC calendar date). */
 export function ageOn(date: string, today: Date): number | undefined {
   const birth = parse(date)
   if (!birth) return undefined
-  let age = today.getFullYear() - birth.year
+  let age = today.getUTCFullYear() - birth.year
   const beforeBirthday =
-    today.getMonth() + 1 < birth.month ||
-    (today.getMonth() + 1 === birth.month && today.getDate() < birth.day)
+    today.getUTCMonth() + 1 < birth.month ||
+    (today.getUTCMonth() + 1 === birth.month && today.getUTCDate() < birth.day)
   if (beforeBirthday) age -= 1
   return age
 }
@@ -38,9 +42,9 @@ export function isAdult(date: string, today = new Date()): boolean {
 
 /** The latest birth date of an adult today, for the date input's `max`. */
 export function latestAdultBirthDate(today = new Date()): string {
-  const year = String(today.getFullYear() - ADULT_AGE).padStart(4, '0')
-  const month = String(today.getMonth() + 1).padStart(2, '0')
-  const day = String(today.getDate()).padStart(2, '0')
+  const year = String(today.getUTCFullYear() - ADULT_AGE).padStart(4, '0')
+  const month = String(today.getUTCMonth() + 1).padStart(2, '0')
+  const day = String(today.getUTCDate()).padStart(2, '0')
   // 29 February in a year without it: the next day is the first one allowed.
   return `${year}-${month}-${month === '02' && day === '29' ? '28' : day}`
 }
