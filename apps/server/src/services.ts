@@ -33,6 +33,7 @@ import { createEcashRepo } from './modules/ecash/repo'
 import { createEcashService } from './modules/ecash/service'
 import { cachedWalletProvider } from './modules/payments/wallet-provider'
 import { createWalletWatchers, type WatcherOptions } from './modules/payments/watchers'
+import { createLeaseRepo, type LeaseRepo } from './modules/payments/lease-repo'
 import {
   createPriceService,
   krakenPriceSource,
@@ -54,6 +55,8 @@ export interface ServiceDeps {
   databaseUrl: string
   walletFactory?: (businessId: string) => Promise<Wallet | null>
   watcherOptions?: WatcherOptions
+  /** replaces the wallet lease store (tests that stop an instance as a crash would) */
+  leases?: LeaseRepo
   priceSources?: PriceSource[]
 }
 
@@ -94,13 +97,14 @@ export function createServices(deps: ServiceDeps) {
     deps.walletFactory ?? ((businessId) => createWalletForBusiness(walletDeps, businessId)),
   )
   const watchers = createWalletWatchers({
-    db: deps.db,
     repo: paymentRepo,
+    leases: deps.leases ?? createLeaseRepo(deps.db),
     wallets,
     price,
     options: deps.watcherOptions,
     log: deps.log,
   })
+  const payments = createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus })
   return {
     price,
     bus,
@@ -108,13 +112,10 @@ export function createServices(deps: ServiceDeps) {
     walletCapabilities: (businessId: string) => walletCapabilities(walletDeps, businessId),
     watchers,
     paymentRepo,
-    payments: createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus }),
+    payments,
     ecash: createEcashService({
       repo: createEcashRepo(deps.db, secrets),
-      payments: paymentRepo,
-      wallets,
-      watchers,
-      price,
+      payments,
       acceptedMints: externals.acceptedMints,
       log: deps.log,
     }),
@@ -136,9 +137,7 @@ export function createServices(deps: ServiceDeps) {
     sales: createSalesService(createSalesRepo(deps.db)),
     tips: createTipService({
       repo: createTipRepo(deps.db),
-      paymentRepo,
-      wallets,
-      watchers,
+      payments,
       capabilities: (businessId) => walletCapabilities(walletDeps, businessId),
       publicUrl: deps.config.publicUrl,
       log: deps.log,

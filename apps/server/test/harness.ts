@@ -52,6 +52,10 @@ export async function createTestEnv(
     probeNwc?: Parameters<typeof createServices>[0]['probeNwc']
     walletFactory?: Parameters<typeof createServices>[0]['walletFactory']
     watcherOptions?: Parameters<typeof createServices>[0]['watcherOptions']
+    /** the wallet lease store, over the test's database */
+    leases?: (
+      db: DatabaseHandle['db'],
+    ) => NonNullable<Parameters<typeof createServices>[0]['leases']>
     priceSources?: Parameters<typeof createServices>[0]['priceSources']
   } = {},
 ): Promise<TestEnv> {
@@ -68,6 +72,7 @@ export async function createTestEnv(
     probeNwc: opts.probeNwc,
     walletFactory: opts.walletFactory,
     watcherOptions: opts.watcherOptions,
+    leases: opts.leases?.(database.db),
     priceSources: opts.priceSources,
     // Tests sign up many users from one address; the limit tests set their own.
     authLimits: opts.authLimits ?? {

@@ -13,6 +13,7 @@ import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
 import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
+import { crash, crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
 
 const FAST = { leaseMs: 1_500, renewMs: 300 }
 
@@ -26,13 +27,19 @@ const untilSettled = (b: TestBrowser, businessId: string, paymentId: string, wha
 
 let net: TestSimnet
 let env: TestEnv
+/** The shared test server as one instance among others on its database. */
+let main: Instance
 beforeAll(async () => {
   net = await startTestSimnet()
+  let leases: CrashableLeases | undefined
   env = await createTestEnv({
     env: { AUTO_APPROVE_APPLICATIONS: 'true' },
     externals: net.externals,
     watcherOptions: FAST,
+    leases: (db) => (leases = crashableLeases(db)),
   })
+  if (!leases) throw new Error('no lease store')
+  main = { services: env.services, db: env.database.db, leases }
   await env.services.bus.start()
   env.services.watchers.start()
 })
@@ -266,11 +273,15 @@ describe('on the business’s own node', () => {
 
 describe('settlement while nobody watches, and two instances', () => {
   it('credits a payment settled while the server was down, after it restarts', async () => {
+    let soloLeases: CrashableLeases | undefined
     const solo = await createTestEnv({
       env: { AUTO_APPROVE_APPLICATIONS: 'true' },
       externals: net.externals,
       watcherOptions: FAST,
+      leases: (db) => (soloLeases = crashableLeases(db)),
     })
+    if (!soloLeases) throw new Error('no lease store')
+    const first: Instance = { services: solo.services, db: solo.database.db, leases: soloLeases }
     const db2 = connectDatabase(solo.url, 5)
     const restarted = createServices({
       config: solo.config,
@@ -286,13 +297,9 @@ describe('settlement while nobody watches, and two instances', () => {
         amount: { sat: 3_000 },
         memo: '',
       })
-      await until(
-        () => Promise.resolve(solo.services.watchers.isWatching(businessId)),
-        Boolean,
-        'the first instance to watch',
-      )
+      await until(() => isWatching(first, businessId), Boolean, 'the first instance to watch')
       // The server dies; the payer pays into silence.
-      solo.services.watchers.crash()
+      await crash(first)
       await net.control('POST', '/pay', { invoice: p.paymentRequest })
       await sleep(500)
       expect((await b.caller.payments.get({ businessId, paymentId: p.id })).status).toBe('pending')
@@ -312,13 +319,16 @@ describe('settlement while nobody watches, and two instances', () => {
   it('watches each wallet from one instance, fans settlements out to both, and fails over', async () => {
     // A second server instance on the same database.
     const db2 = connectDatabase(env.url, 5)
+    const secondLeases = crashableLeases(db2.db)
     const second = createServices({
       config: env.config,
       db: db2.db,
       pool: db2.pool,
       databaseUrl: env.url,
       watcherOptions: FAST,
+      leases: secondLeases,
     })
+    const other: Instance = { services: second, db: db2.db, leases: secondLeases }
     await second.bus.start()
     second.watchers.start()
     try {
@@ -329,20 +339,16 @@ describe('settlement while nobody watches, and two instances', () => {
         memo: '',
       })
       await until(
-        () =>
-          Promise.resolve([
-            env.services.watchers.isWatching(businessId),
-            second.watchers.isWatching(businessId),
-          ]),
+        () => Promise.all([isWatching(main, businessId), isWatching(other, businessId)]),
         ([a, c]) => a !== c,
         'exactly one instance to watch',
       )
-      expect(
-        env.services.watchers.isWatching(businessId) && second.watchers.isWatching(businessId),
-      ).toBe(false)
+      expect((await isWatching(main, businessId)) && (await isWatching(other, businessId))).toBe(
+        false,
+      )
 
       // A browser subscribed on the instance that does NOT watch still sees the settlement.
-      const idle = env.services.watchers.isWatching(businessId) ? second : env.services
+      const idle = (await isWatching(main, businessId)) ? second : env.services
       const controller = new AbortController()
       const follow = collect(idle.payments.follow(businessId, p.id, controller.signal))
       await net.control('POST', '/pay', { invoice: p.paymentRequest })
@@ -356,24 +362,14 @@ describe('settlement while nobody watches, and two instances', () => {
         memo: '',
       })
       await until(
-        () =>
-          Promise.resolve(
-            env.services.watchers.isWatching(businessId) || second.watchers.isWatching(businessId),
-          ),
+        async () => (await isWatching(main, businessId)) || (await isWatching(other, businessId)),
         Boolean,
         'a watcher for the new payment',
       )
-      const [dying, survivor] = env.services.watchers.isWatching(businessId)
-        ? [env.services, second]
-        : [second, env.services]
-      dying.watchers.crash()
+      const [dying, survivor] = (await isWatching(main, businessId)) ? [main, other] : [other, main]
+      await crash(dying)
       const started = Date.now()
-      await until(
-        () => Promise.resolve(survivor.watchers.isWatching(businessId)),
-        Boolean,
-        'takeover',
-        10_000,
-      )
+      await until(() => isWatching(survivor, businessId), Boolean, 'takeover', 10_000)
       expect(Date.now() - started).toBeLessThan(10_000)
       await net.control('POST', '/pay', { invoice: q.paymentRequest })
       await untilSettled(b, businessId, q.id, 'settlement after failover')

@@ -1,6 +1,6 @@
 /**
  * Ecash the platform holds for a business (change from melts, proofs kept when a redemption
- * could not finish), sealed at rest, and the mint's fee on an ecash payment.
+ * could not finish), sealed at rest.
  */
 import type { Db } from '../../db/database'
 import type { SecretBox } from '../../lib/secrets'
@@ -51,16 +51,6 @@ export function createEcashRepo(db: Db, secrets: SecretBox) {
         paymentId: r.paymentId ?? '',
         amountSat: Number(r.amountSat),
       }))
-    },
-
-    /** The mint's fees on an ecash payment, whoever credits it. */
-    async setFee(paymentId: string, feeSat: number): Promise<void> {
-      await db
-        .updateTable('payments')
-        .set({ feeSat, updatedAt: new Date() })
-        .where('id', '=', paymentId)
-        .where('method', '=', 'ecash')
-        .execute()
     },
   }
 }

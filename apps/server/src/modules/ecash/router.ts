@@ -6,6 +6,8 @@ export const ZRedeemInput = z.object({
   /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
   token: z.string().trim().min(1).max(100_000),
   memo: z.string().trim().max(200).optional(),
+  /** the page's key for this redemption: a retry gets the same payment */
+  idempotencyKey: z.string().min(8).max(100).optional(),
 })
 
 /** Taking payments needs a business whose wallet is connected. */

@@ -4,36 +4,18 @@
  * the daily totals move in the same transaction. Changes are announced with pg_notify.
  */
 import { randomUUID } from 'node:crypto'
-import { sql, type Transaction } from 'kysely'
+import { sql, type Selectable, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import { batched } from '../../lib/batch'
-import type { Database, PaymentMethod, PaymentStatus } from '../../db/schema'
+import type { Database, PaymentMethod, PaymentStatus, PaymentsTable } from '../../db/schema'
 
 export const PAYMENT_EVENTS_CHANNEL = 'payment_events'
 
-export interface PaymentRow {
+/** What a payment change announces: which payment, whose, and its `updated_at` (µs, ISO). */
+export interface PaymentEvent {
   id: string
   businessId: string
-  method: PaymentMethod
-  status: PaymentStatus
-  amountSat: number
-  receivedSat: number
-  feeSat: number
-  currency: string
-  fiatMinor: number | null
-  memo: string
-  deviceId: string | null
-  tipPageId: string | null
-  paymentHash: string | null
-  paymentRequest: string | null
-  address: string | null
-  txid: string | null
-  confirmations: number
-  expiresAt: Date | null
-  settledAt: Date | null
-  failureReason: string | null
-  createdAt: Date
-  updatedAt: Date
+  at: string
 }
 
 export const PAYMENT_COLUMNS = [
@@ -61,15 +43,18 @@ export const PAYMENT_COLUMNS = [
   'updatedAt',
 ] as const
 
-/** Statuses of a payment still waiting for its money (the partial indexes' predicate, 0009). */
-const OPEN_STATUSES = ['pending', 'processing'] as const
-
-type RawPayment = Omit<PaymentRow, 'amountSat' | 'receivedSat' | 'feeSat' | 'fiatMinor'> & {
-  amountSat: string
-  receivedSat: string
-  feeSat: string
-  fiatMinor: string | null
+/** A payment row as read: the schema's columns, int8 amounts as numbers. */
+type RawPayment = Pick<Selectable<PaymentsTable>, (typeof PAYMENT_COLUMNS)[number]>
+type Int8Column = 'amountSat' | 'receivedSat' | 'feeSat' | 'fiatMinor'
+export type PaymentRow = Omit<RawPayment, Int8Column> & {
+  amountSat: number
+  receivedSat: number
+  feeSat: number
+  fiatMinor: number | null
 }
+
+/** Statuses of a payment still waiting for its money (the partial indexes' predicate, 0009). */
+export const OPEN_STATUSES = ['pending', 'processing'] as const
 
 export function toPayment(r: RawPayment): PaymentRow {
   return {
@@ -91,13 +76,15 @@ export interface NewPayment {
   tipPageId?: string | null
   deviceId?: string | null
   idempotencyKey?: string | null
+  /** `processing` for a payment already under way when written */
+  status?: 'pending' | 'processing'
 }
 
-async function announce(trx: Transaction<Database> | Db, row: { id: string; businessId: string }) {
-  await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, ${JSON.stringify({
-    id: row.id,
-    businessId: row.businessId,
-  })})`.execute(trx)
+/** Tells every instance that a payment changed; `at` is its `updated_at` to the microsecond. */
+async function announce(trx: Transaction<Database> | Db, id: string) {
+  await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, json_build_object(
+      'id', id, 'businessId', business_id, 'at', updated_at)::text)
+    FROM payments WHERE id = ${id}`.execute(trx)
 }
 
 type Invoice = { paymentHash: string; paymentRequest: string; expiresAt: Date }
@@ -111,6 +98,7 @@ export function createPaymentRepo(db: Db) {
           id: p.id,
           businessId: p.businessId,
           method: p.method,
+          status: p.status ?? 'pending',
           amountSat: p.amountSat,
           currency: p.currency,
           fiatMinor: p.fiatMinor,
@@ -133,7 +121,7 @@ export function createPaymentRepo(db: Db) {
     return items.map((p) => byId.get(p.id) ?? null)
   })
 
-  const attachOne = batched<{ id: string } & Invoice, PaymentRow>(async (items) => {
+  const attachOne = batched<{ id: string } & Invoice, PaymentRow | null>(async (items) => {
     const values = sql.join(
       items.map(
         (i) =>
@@ -145,10 +133,11 @@ export function createPaymentRepo(db: Db) {
       SET payment_hash = v.payment_hash, payment_request = v.payment_request,
           expires_at = v.expires_at, updated_at = now()
       FROM (VALUES ${values}) AS v (id, payment_hash, payment_request, expires_at)
-      WHERE p.id = v.id
+      WHERE p.id = v.id AND p.status IN ('pending', 'processing')
       RETURNING ${sql.join(PAYMENT_COLUMNS.map((c) => sql.ref(`p.${c}`)))}`.execute(db)
     const byId = new Map(rows.map((r) => [r.id, toPayment(r)]))
-    return items.map((i) => byId.get(i.id) ?? new Error(`payment ${i.id} not found`))
+    // Not returned: no longer open (failed past its deadline while the wallet was asked).
+    return items.map((i) => byId.get(i.id) ?? null)
   })
 
   /** A business's open payments, every column: what the watchers' queries narrow down. */
@@ -173,18 +162,76 @@ export function createPaymentRepo(db: Db) {
       return { row: toPayment(existing), isNew: false }
     },
 
-    attachInvoice(id: string, invoice: Invoice): Promise<PaymentRow> {
-      return attachOne({ id, ...invoice })
+    async byIdempotencyKey(businessId: string, key: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', businessId)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst()
+      return r && toPayment(r)
     },
 
-    async attachAddress(id: string, address: string): Promise<PaymentRow> {
+    /** Attaches the wallet's invoice to an open payment; undefined when it is no longer open. */
+    async attachInvoice(id: string, invoice: Invoice): Promise<PaymentRow | undefined> {
+      return (await attachOne({ id, ...invoice })) ?? undefined
+    },
+
+    /** Attaches an address to an open payment; undefined when it is no longer open. */
+    async attachAddress(id: string, address: string): Promise<PaymentRow | undefined> {
       const r = await db
         .updateTable('payments')
-        .set({ address, updatedAt: new Date() })
+        .set({ address, updatedAt: sql<Date>`now()` })
         .where('id', '=', id)
+        .where('status', 'in', OPEN_STATUSES)
         .returning(PAYMENT_COLUMNS)
-        .executeTakeFirstOrThrow()
-      return toPayment(r)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    /** The fee on a payment (an ecash mint's), whoever credits it. */
+    async setFee(id: string, feeSat: number): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ feeSat, updatedAt: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    /**
+     * Fails open payments written before `cutoff` that never got an invoice or an address: the
+     * wallet call that should have brought one never returned (the process died in between).
+     */
+    async failUnanswered(cutoff: Date, reason: string, limit = 500): Promise<PaymentRow[]> {
+      const rows = await db
+        .updateTable('payments')
+        .set({ status: 'failed', failureReason: reason, updatedAt: sql<Date>`now()` })
+        .where('id', 'in', (q) =>
+          q
+            .selectFrom('payments')
+            .select('id')
+            .where('status', 'in', OPEN_STATUSES)
+            .where('paymentHash', 'is', null)
+            .where('address', 'is', null)
+            .where('createdAt', '<', cutoff)
+            .limit(limit),
+        )
+        .where('status', 'in', OPEN_STATUSES)
+        .returning(PAYMENT_COLUMNS)
+        .execute()
+      for (const r of rows) await announce(db, r.id)
+      return rows.map(toPayment)
+    },
+
+    /**
+     * The latest `updated_at` (µs, ISO) of the business's payments changed after `after`, or
+     * null when none changed since: what a reconnecting change stream missed.
+     */
+    async changedSince(businessId: string, after: string): Promise<string | null> {
+      const { rows } = await sql<{ at: string | null }>`
+        SELECT to_json(max(updated_at)) #>> '{}' AS at FROM payments
+        WHERE business_id = ${businessId} AND updated_at > ${after}::timestamptz`.execute(db)
+      return rows[0]?.at ?? null
     },
 
     async find(businessId: string, id: string): Promise<PaymentRow | undefined> {
@@ -268,7 +315,7 @@ export function createPaymentRepo(db: Db) {
             settledAt: input.settledAt,
             fiatMinor: sql<number | null>`coalesce(fiat_minor, ${input.fiatMinor})`,
             ...(input.feeSat === undefined ? {} : { feeSat: input.feeSat }),
-            updatedAt: new Date(),
+            updatedAt: sql<Date>`now()`,
           })
           .where('id', '=', id)
           .where('status', 'in', [...OPEN_STATUSES, 'expired'])
@@ -295,7 +342,7 @@ export function createPaymentRepo(db: Db) {
             }),
           )
           .execute()
-        await announce(trx, row)
+        await announce(trx, row.id)
         return row
       })
     },
@@ -313,12 +360,12 @@ export function createPaymentRepo(db: Db) {
     ): Promise<PaymentRow | undefined> {
       const r = await db
         .updateTable('payments')
-        .set({ status: to, ...patch, updatedAt: new Date() })
+        .set({ status: to, ...patch, updatedAt: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', 'in', OPEN_STATUSES)
         .returning(PAYMENT_COLUMNS)
         .executeTakeFirst()
-      if (r) await announce(db, r)
+      if (r) await announce(db, r.id)
       return r && toPayment(r)
     },
   }

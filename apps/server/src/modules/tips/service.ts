@@ -1,14 +1,13 @@
 /**
  * Lightning tips: tip pages a business names (each one a Lightning address on this host) and
  * the LNURL-pay answers a payer's wallet gets for them. A tip is a payment row written before
- * the wallet is asked for an invoice committing to the page's metadata; the payment watchers
- * credit it like any other invoice.
+ * the wallet is asked for an invoice committing to the page's metadata (the payments module's
+ * one flow); the payment watchers credit it like any other invoice. A wallet that sends the
+ * callback again with the same `nonce` gets the same invoice back.
  */
+import { randomUUID } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
-import type { PaymentRepo } from '../payments/repo'
-import { INVOICE_EXPIRY_SEC } from '../payments/service'
-import type { WalletProvider } from '../payments/wallet-provider'
-import type { WalletWatchers } from '../payments/watchers'
+import { INVOICE_EXPIRY_SEC, type PaymentService } from '../payments/service'
 import type { WalletCapabilities } from '../../wallets/wallet'
 import {
   COMMENT_ALLOWED,
@@ -54,9 +53,7 @@ export class LnurlRefusal extends Error {
 
 export function createTipService(deps: {
   repo: TipRepo
-  paymentRepo: PaymentRepo
-  wallets: WalletProvider
-  watchers: WalletWatchers
+  payments: PaymentService
   capabilities: (businessId: string) => Promise<WalletCapabilities | null>
   publicUrl: string
   log?: (msg: string, err?: unknown) => void
@@ -106,6 +103,36 @@ export function createTipService(deps: {
     }
     if (msat % 1000 !== 0) throw new LnurlRefusal('The amount must be a whole number of sats')
     return msat / 1000
+  }
+
+  /**
+   * The tip's idempotency key: a callback sent again with the wallet's `nonce` is the same tip;
+   * without one, every callback is a tip of its own.
+   */
+  function idempotencyKeyOf(pageId: string, nonce: unknown): string {
+    if (nonce === undefined) return `lnurl:${randomUUID()}`
+    if (typeof nonce !== 'string' || !/^[\w-]{1,64}$/.test(nonce)) {
+      throw new LnurlRefusal('The nonce must be up to 64 letters, digits, dashes or underscores')
+    }
+    return `lnurl:${pageId}:${nonce}`
+  }
+
+  const unavailable = () => new LnurlRefusal('The wallet is not available. Try again later.')
+
+  /** What the payer's wallet is told when the business's wallet refused before any row. */
+  function refusalOf(err: unknown): LnurlRefusal {
+    if (err instanceof DomainError) {
+      if (err.code === 'NO_WALLET')
+        return new LnurlRefusal('This business cannot take tips right now')
+      if (err.code === 'WALLET_UNSUPPORTED') {
+        return new LnurlRefusal('This business cannot take Lightning tips')
+      }
+      if (err.code === 'IDEMPOTENCY_KEY_REUSED') {
+        return new LnurlRefusal('This nonce was already used for another amount')
+      }
+    }
+    deps.log?.('tips: wallet', err)
+    return unavailable()
   }
 
   return {
@@ -167,7 +194,7 @@ export function createTipService(deps: {
     /** `GET /lnurlp/:name/callback?amount=<msat>&comment=` */
     async invoice(
       name: string,
-      query: { amount?: unknown; comment?: unknown },
+      query: { amount?: unknown; comment?: unknown; nonce?: unknown },
       signal?: AbortSignal,
     ): Promise<{ pr: string; routes: [] }> {
       const page = await pageByName(name)
@@ -177,44 +204,37 @@ export function createTipService(deps: {
       if ([...comment].length > COMMENT_ALLOWED) {
         throw new LnurlRefusal(`The comment can be at most ${COMMENT_ALLOWED} characters`)
       }
-      let wallet
+      const idempotencyKey = idempotencyKeyOf(page.id, query.nonce)
+      const currency = (await repo.businessCurrency(page.businessId)) ?? 'USD'
+      const descriptionHash = sha256Hex(metadataOf(page, publicUrl))
+      let outcome
       try {
-        wallet = await deps.wallets.forBusiness(page.businessId)
-      } catch (err) {
-        deps.log?.('tips: wallet', err)
-        throw new LnurlRefusal('The wallet is not available. Try again later.')
-      }
-      if (!wallet) throw new LnurlRefusal('This business cannot take tips right now')
-      if (!wallet.capabilities.descriptionHash) {
-        throw new LnurlRefusal('This business cannot take Lightning tips')
-      }
-      const { row } = await deps.paymentRepo.insert({
-        businessId: page.businessId,
-        method: 'tip',
-        amountSat,
-        currency: (await repo.businessCurrency(page.businessId)) ?? 'USD',
-        fiatMinor: null,
-        memo: comment,
-        tipPageId: page.id,
-      })
-      try {
-        const inv = await wallet.createInvoice(
+        outcome = await deps.payments.receive(
+          { id: page.businessId, currency },
           {
+            method: 'tip',
             amountSat,
-            descriptionHash: sha256Hex(metadataOf(page, publicUrl)),
-            expirySec: INVOICE_EXPIRY_SEC,
+            fiatMinor: null,
+            memo: comment,
+            idempotencyKey,
+            tipPageId: page.id,
           },
+          'descriptionHash',
+          async ({ invoice }) => ({
+            invoice: await invoice({ amountSat, descriptionHash, expirySec: INVOICE_EXPIRY_SEC }),
+          }),
           signal,
         )
-        await deps.paymentRepo.attachInvoice(row.id, inv)
-        void deps.watchers.poke(page.businessId)
-        return { pr: inv.paymentRequest, routes: [] }
       } catch (err) {
-        deps.log?.('tips: invoice', err)
-        const reason = err instanceof Error ? err.message : 'wallet error'
-        await deps.paymentRepo.move(row.id, 'failed', { failureReason: reason })
-        throw new LnurlRefusal('The wallet is not available. Try again later.')
+        throw refusalOf(err)
       }
+      if (outcome.state === 'failed') {
+        deps.log?.('tips: invoice', outcome.error)
+        throw unavailable()
+      }
+      const pr = outcome.row.paymentRequest
+      if (!pr || outcome.row.status === 'failed') throw unavailable()
+      return { pr, routes: [] }
     },
   }
 }
