@@ -1,52 +1,16 @@
 /**
- * Reads the stable error code the server puts in every tRPC error (`data.appCode`), so the UI
- * can say what went wrong in the user's language (`errors.<CODE>` in the locale files).
+ * Reads what the server says about a failure, once for every page: the stable code of the
+ * error catalogue (`data.appCode`, from `@app/domain`), the retry delay, per-field messages and
+ * the structured details some codes carry. The UI says what went wrong by translating the code
+ * (`errors.<CODE>` in the locale files), never the server's sentence.
  */
+import { ERROR_CODE_BY_TRPC_CODE, ERROR_CODES, isErrorCode, type ErrorCode } from '@app/domain'
 import { isTRPCClientError } from '@trpc/client'
 import { z } from 'zod'
 
-/** Codes the server sends. */
-export const SERVER_ERROR_CODES = [
-  'EMAIL_TAKEN',
-  'INVALID_CREDENTIALS',
-  'RATE_LIMITED',
-  'WRONG_CURRENT_PASSWORD',
-  'PASSWORD_MISMATCH',
-  'PASSWORD_TOO_SHORT',
-  'VALIDATION',
-  'NOT_FOUND',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'FORBIDDEN_ORIGIN',
-  'CONFLICT',
-  'INTERNAL',
-  'STEP_NOT_ALLOWED',
-  'APPLICATION_NOT_PENDING',
-  'EXCHANGE_KEY_REJECTED',
-  'EXCHANGE_UNAVAILABLE',
-  'NWC_URL_INVALID',
-  'NWC_UNREACHABLE',
-  'NWC_MISSING_METHODS',
-  'NODE_ALREADY_EXISTS',
-  'NODE_PASSWORD_EMPTY',
-  'NODE_PASSWORD_TOO_SHORT',
-  'NODE_NOT_READY',
-  'DEPOSIT_BELOW_MINIMUM',
-  'NODE_HOST_UNAVAILABLE',
-  'INVALID_NODE_PASSWORD',
-  'CHANNEL_NOT_FAILED',
-  'ECASH_TOKEN_INVALID',
-  'ECASH_MINT_NOT_ACCEPTED',
-  'ECASH_TOKEN_SPENT',
-  'ECASH_TOKEN_TOO_SMALL',
-  'ECASH_MINT_UNAVAILABLE',
-  'ECASH_MELT_FAILED',
-  'TIP_NAME_TAKEN',
-] as const
-
-/** Every code the UI has a message for: the server's, plus no answer at all and anything else. */
-export const APP_ERROR_CODES = [...SERVER_ERROR_CODES, 'NETWORK', 'UNKNOWN'] as const
-export type AppErrorCode = (typeof APP_ERROR_CODES)[number]
+/** Every code the UI has a message for: the catalogue's, plus no answer at all and anything else. */
+export const APP_ERROR_CODES = [...ERROR_CODES, 'NETWORK', 'UNKNOWN'] as const
+export type AppErrorCode = ErrorCode | 'NETWORK' | 'UNKNOWN'
 
 export interface AppError {
   code: AppErrorCode
@@ -63,34 +27,24 @@ const ZErrorData = z.object({
   fieldErrors: z.record(z.string(), z.array(z.string()).optional()).nullish(),
   details: z.record(z.string(), z.unknown()).nullish(),
 })
+type ErrorData = z.infer<typeof ZErrorData>
 
-/** tRPC's own codes, for errors raised before the server's formatter could add an appCode. */
-const CODE_BY_TRPC_CODE: Record<string, AppErrorCode> = {
-  BAD_REQUEST: 'VALIDATION',
-  PARSE_ERROR: 'VALIDATION',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  TOO_MANY_REQUESTS: 'RATE_LIMITED',
-  INTERNAL_SERVER_ERROR: 'INTERNAL',
-}
-
-function isServerCode(value: string): value is (typeof SERVER_ERROR_CODES)[number] {
-  return (SERVER_ERROR_CODES as readonly string[]).includes(value)
+/** The error body the server sent; null when the error did not come from the server. */
+function errorData(error: unknown): ErrorData | null {
+  if (!isTRPCClientError(error) || error.data == null) return null
+  const parsed = ZErrorData.safeParse(error.data)
+  return parsed.success ? parsed.data : null
 }
 
 export function parseAppError(error: unknown): AppError {
   if (!isTRPCClientError(error)) return { code: 'UNKNOWN', fieldErrors: {} }
   // No error body at all: the request never reached the server, or something else answered.
   if (error.data == null) return { code: 'NETWORK', fieldErrors: {} }
-  const parsed = ZErrorData.safeParse(error.data)
-  if (!parsed.success) return { code: 'UNKNOWN', fieldErrors: {} }
-  const data = parsed.data
-  const code: AppErrorCode =
-    data.appCode !== undefined && isServerCode(data.appCode)
-      ? data.appCode
-      : ((data.code !== undefined ? CODE_BY_TRPC_CODE[data.code] : undefined) ?? 'UNKNOWN')
+  const data = errorData(error)
+  if (!data) return { code: 'UNKNOWN', fieldErrors: {} }
+  const code: AppErrorCode = isErrorCode(data.appCode)
+    ? data.appCode
+    : ((data.code !== undefined ? ERROR_CODE_BY_TRPC_CODE[data.code] : undefined) ?? 'UNKNOWN')
   const detailRetry = data.details?.retryAfterSeconds
   const retryAfterSeconds =
     data.retryAfterSeconds ?? (typeof detailRetry === 'number' ? detailRetry : undefined)
@@ -107,4 +61,35 @@ export function parseAppError(error: unknown): AppError {
 export function isClientSideFailure(error: unknown): boolean {
   const { code } = parseAppError(error)
   return code !== 'NETWORK' && code !== 'INTERNAL' && code !== 'UNKNOWN'
+}
+
+export interface ServerErrorInfo {
+  /**
+   * The server's own words, in English: for codes whose cause lies outside the platform (an NWC
+   * wallet's reason, say), shown as a detail beside the translated message, never instead of it.
+   */
+  reason: string | undefined
+  details: Record<string, unknown>
+}
+
+/** What the server said about a failure beyond its code: its reason and structured details. */
+export function serverErrorInfo(error: unknown): ServerErrorInfo {
+  if (!isTRPCClientError(error)) return { reason: undefined, details: {} }
+  const reason = error.message.trim()
+  return {
+    reason: reason === '' ? undefined : reason,
+    details: errorData(error)?.details ?? {},
+  }
+}
+
+/** `details[key]` as a list of texts, when it is one. */
+export function detailStrings(info: ServerErrorInfo, key: string): string[] {
+  const value = info.details[key]
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+/** `details[key]` as a positive whole number, when it is one. */
+export function detailCount(info: ServerErrorInfo, key: string): number | undefined {
+  const value = info.details[key]
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
 }

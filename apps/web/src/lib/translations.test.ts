@@ -3,6 +3,7 @@
  * (the language every other one falls back to).
  */
 import { describe, expect, it } from 'vitest'
+import { ERROR_CODES } from '@app/domain'
 import { APP_ERROR_CODES } from './app-error'
 import { SUPPORTED_LANGUAGES } from './i18n'
 
@@ -87,5 +88,15 @@ describe('keys used in the code', () => {
       ...SUPPORTED_LANGUAGES.map((lng) => `languages.${lng}`),
     ]
     expect(dynamic.filter((key) => !en.has(key))).toEqual([])
+  })
+})
+
+describe('the error catalogue', () => {
+  it.each(SUPPORTED_LANGUAGES)('has a message for every code in %s', (lng) => {
+    const texts = locale(lng)
+    const missing = [...ERROR_CODES, 'NETWORK', 'UNKNOWN'].filter(
+      (code) => !texts.get(`errors.${code}`)?.trim(),
+    )
+    expect(missing).toEqual([])
   })
 })

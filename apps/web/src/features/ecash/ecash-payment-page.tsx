@@ -13,12 +13,12 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
-import { parsePaymentError, type PaymentError } from '@/features/take-payments/payment-error'
-import { formatSatNumber } from '@/features/take-payments/payment-format'
+import { parsePaymentError, type PaymentError } from '@/components/payments/payment-error'
 import { PaymentReceived } from '@/features/take-payments/payment-outcome'
 import type { Payment } from '@/features/take-payments/use-take-payment'
 import { cleanTokenText, looksLikeToken, mintHost } from './token-text'
 import { useAcceptedMints, useRedeem } from './use-redeem'
+import { formatSatNumber } from '@/lib/money-format'
 
 export function EcashPaymentPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-import { formatFiat, formatSatAmount } from './sales-format'
+import { formatFiatNarrow, formatSatNumber } from '@/lib/money-format'
 
 /** Fiat first and large, sats beneath: the order merchants and cashiers read amounts in. */
 export function Amount({
@@ -20,7 +20,7 @@ export function Amount({
   isDimmed?: boolean
 }) {
   const { t } = useTranslation()
-  const sats = t('sales.amount.sats', { amount: formatSatAmount(amountSat) })
+  const sats = t('sales.amount.sats', { amount: formatSatNumber(amountSat) })
   return (
     <span
       className={cn(
@@ -35,7 +35,7 @@ export function Amount({
           size === 'lg' ? 'text-2xl tracking-tight sm:text-3xl' : 'text-sm',
         )}
       >
-        {fiatMinor === null ? sats : formatFiat(fiatMinor, currency)}
+        {fiatMinor === null ? sats : formatFiatNarrow(fiatMinor, currency)}
       </span>
       {fiatMinor !== null && (
         <span className={cn('text-muted-foreground', size === 'lg' ? 'text-sm' : 'text-xs')}>

@@ -9,21 +9,16 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { formatFiatCompact, formatFiatNarrow, formatSatNumber } from '@/lib/money-format'
 import { cn } from '@/lib/utils'
 import { Amount } from './amount'
 import { BarChart } from './bar-chart'
 import { METHOD_BAR, MethodLabel, StatusBadge } from './payment-labels'
-import {
-  formatDateTime,
-  formatDayKey,
-  formatFiat,
-  formatFiatCompact,
-  formatSatAmount,
-} from './sales-format'
+import { formatDateTime, formatDayKey } from './sales-format'
 import { Skeleton } from './skeleton'
-import { METHODS } from './transaction-filters'
 import { useDashboard, type Dashboard } from './use-sales'
 import { Widget, WidgetError } from './widget'
+import { PAYMENT_METHODS } from '@app/domain'
 
 type Query = ReturnType<typeof useDashboard>
 type Period = keyof Dashboard['totals']
@@ -114,8 +109,8 @@ function SalesChart({ query, className }: { query: Query; className?: string }) 
   const { data } = query
   const bars =
     data?.series.map((day) => {
-      const fiat = formatFiat(day.fiatMinor, data.currency)
-      const sats = t('sales.amount.sats', { amount: formatSatAmount(day.amountSat) })
+      const fiat = formatFiatNarrow(day.fiatMinor, data.currency)
+      const sats = t('sales.amount.sats', { amount: formatSatNumber(day.amountSat) })
       return {
         key: day.day,
         value: unit === 'fiat' ? day.fiatMinor : day.amountSat,
@@ -164,7 +159,7 @@ function SalesChart({ query, className }: { query: Query; className?: string }) 
           formatScale={(v) =>
             unit === 'fiat'
               ? formatFiatCompact(v, data.currency)
-              : t('sales.amount.sats', { amount: formatSatAmount(v) })
+              : t('sales.amount.sats', { amount: formatSatNumber(v) })
           }
         />
       )}
@@ -184,7 +179,7 @@ function MethodBreakdown({ query }: { query: Query }) {
       onRetry={() => void query.refetch()}
       skeleton={
         <div className="space-y-5">
-          {METHODS.map((m) => (
+          {PAYMENT_METHODS.map((m) => (
             <div key={m} className="space-y-2">
               <Skeleton className="h-4 w-full" />
               <Skeleton className="h-1.5 w-full" />
@@ -195,7 +190,7 @@ function MethodBreakdown({ query }: { query: Query }) {
     >
       {data && totals && (
         <ul className="space-y-4">
-          {METHODS.map((method) => {
+          {PAYMENT_METHODS.map((method) => {
             const m = totals.byMethod[method]
             const share = totals.amountSat > 0 ? (m.amountSat / totals.amountSat) * 100 : 0
             return (

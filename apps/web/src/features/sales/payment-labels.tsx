@@ -3,7 +3,7 @@ import { Bitcoin, Coins, HandCoins, Zap, type LucideIcon } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
-import type { PaymentMethod, PaymentStatus } from './transaction-filters'
+import type { PaymentMethod, PaymentStatus } from '@app/domain'
 
 const STATUS_STYLE: Record<PaymentStatus, string> = {
   settled: 'bg-success-soft text-success',

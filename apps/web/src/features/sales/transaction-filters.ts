@@ -3,14 +3,16 @@
  * and survives a reload), and what they mean to the server: date presets and custom ranges
  * are whole days in the browser's time zone, `to` exclusive on the wire.
  */
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@app/domain'
 import { z } from 'zod'
 
-export const STATUSES = ['settled', 'processing', 'pending', 'expired', 'failed'] as const
-export const METHODS = ['lightning', 'onchain', 'ecash', 'tip'] as const
 export const RANGE_PRESETS = ['today', '7d', '30d'] as const
 
-export type PaymentStatus = (typeof STATUSES)[number]
-export type PaymentMethod = (typeof METHODS)[number]
 export type RangePreset = (typeof RANGE_PRESETS)[number]
 
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/
@@ -44,8 +46,8 @@ const listOf = <T extends string>(allowed: readonly T[]) =>
     })
 
 const ZSearch = z.object({
-  status: listOf(STATUSES).optional(),
-  method: listOf(METHODS).optional(),
+  status: listOf(PAYMENT_STATUSES).optional(),
+  method: listOf(PAYMENT_METHODS).optional(),
   range: z
     .enum([...RANGE_PRESETS, 'custom'])
     .optional()

@@ -21,13 +21,12 @@ import { Skeleton } from './skeleton'
 import {
   csvExportHref,
   hasFilters,
-  METHODS,
-  STATUSES,
   toApiFilter,
   type TransactionsSearch,
 } from './transaction-filters'
 import { useTransactions, type Transaction } from './use-sales'
 import { WidgetError } from './widget'
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@app/domain'
 
 const SEARCH_DEBOUNCE_MS = 300
 
@@ -71,14 +70,14 @@ export function TransactionsPage({
         <SearchBox value={search.q} onChange={(q) => set({ q })} />
         <MultiSelectFilter
           label={t('sales.filters.status')}
-          options={STATUSES}
+          options={PAYMENT_STATUSES}
           selected={search.status}
           onChange={(status) => set({ status })}
           renderOption={(s) => <StatusBadge status={s} />}
         />
         <MultiSelectFilter
           label={t('sales.filters.method')}
-          options={METHODS}
+          options={PAYMENT_METHODS}
           selected={search.method}
           onChange={(method) => set({ method })}
           renderOption={(m) => <MethodLabel method={m} />}

@@ -1,3 +1,4 @@
+import { MAX_PAYMENT_SAT, type CurrencyCode } from '@app/domain'
 import { ArrowUpDown, TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, type Dispatch, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,18 +7,12 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
-import {
-  MAX_PAYMENT_SAT,
-  isDigitKey,
-  resolveAmount,
-  type ChargeAmount,
-  type FiatCurrency,
-  type KeypadKey,
-} from './amount'
+import { isDigitKey, resolveAmount, type ChargeAmount, type KeypadKey } from './amount'
 import { FitText } from './fit-text'
 import { Keypad } from './keypad'
 import { MAX_MEMO_LENGTH, type KeypadAction, type KeypadState } from './keypad-state'
-import { formatFiat, formatKeyedFiat, formatSatNumber } from './payment-format'
+import { formatKeyedFiat } from './payment-format'
+import { formatFiat, formatSatNumber } from '@/lib/money-format'
 
 export interface PriceState {
   minorPerBtc: number | null
@@ -61,7 +56,7 @@ export function AmountEntry({
 }: {
   state: KeypadState
   dispatch: Dispatch<KeypadAction>
-  currency: FiatCurrency
+  currency: CurrencyCode
   price: PriceState
   isCharging: boolean
   onCharge: (amount: ChargeAmount, memo: string) => void

@@ -1,46 +1,21 @@
 /**
- * The amount a cashier keys in, in the business currency or in sats, and the conversions
- * between the two. Money stays in integers: fiat in minor units (pence, cents), bitcoin in
- * sats, the price in minor units per whole bitcoin; conversions round half up, as the server's.
+ * The amount a cashier keys in, in the business currency or in sats, and switching between the
+ * two. Money stays in integers: fiat in minor units (pence, cents), bitcoin in sats, the price
+ * in minor units per whole bitcoin; the conversions and their rounding are the domain's.
  */
-
-export const FIAT_CURRENCIES = ['GBP', 'USD', 'EUR'] as const
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number]
-/** The server charges in USD when a business has not chosen a currency. */
-export const DEFAULT_CURRENCY: FiatCurrency = 'USD'
+import {
+  FIAT_DECIMALS,
+  fiatMinorToSat,
+  MAX_PAYMENT_SAT,
+  MIN_PAYMENT_SAT,
+  MINOR_PER_MAJOR,
+  satToFiatMinor,
+} from '@app/domain'
 
 export type AmountUnit = 'fiat' | 'sat'
 
-/** All three currencies have two decimal places. */
-export const FIAT_DECIMALS = 2
-const MINOR_PER_MAJOR = 10 ** FIAT_DECIMALS
-const SATS_PER_BTC = 100_000_000n
-
-/** The most one payment can take (the server's limit). */
-export const MAX_PAYMENT_SAT = 100_000_000
-export const MIN_PAYMENT_SAT = 1
-
 /** Up to 9,999,999.99 in fiat; in sats one digit more than the largest payment has. */
 const MAX_INTEGER_DIGITS: Record<AmountUnit, number> = { fiat: 7, sat: 9 }
-
-export function isFiatCurrency(value: unknown): value is FiatCurrency {
-  return (FIAT_CURRENCIES as readonly unknown[]).includes(value)
-}
-
-function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator / 2n) / denominator
-}
-
-/** sat = round(fiatMinor × 100,000,000 / minorPerBtc), half up. */
-export function fiatMinorToSat(fiatMinor: number, minorPerBtc: number): number {
-  if (minorPerBtc <= 0) throw new RangeError('The price must be positive')
-  return Number(divRoundHalfUp(BigInt(fiatMinor) * SATS_PER_BTC, BigInt(minorPerBtc)))
-}
-
-/** fiatMinor = round(sat × minorPerBtc / 100,000,000), half up. */
-export function satToFiatMinor(amountSat: number, minorPerBtc: number): number {
-  return Number(divRoundHalfUp(BigInt(amountSat) * BigInt(minorPerBtc), SATS_PER_BTC))
-}
 
 export type KeypadKey =
   '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'decimal' | 'backspace' | 'clear'

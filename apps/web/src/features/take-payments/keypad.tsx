@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
 import type { KeypadKey } from './amount'
-import { decimalMark } from './payment-format'
+import { decimalMark } from '@/lib/money-format'
 
 const keyClass =
   'flex h-16 cursor-pointer items-center justify-center rounded-xl border border-border bg-card text-2xl font-medium text-foreground shadow-xs outline-none transition-[background-color,transform] duration-75 select-none hover:bg-accent active:scale-[0.97] active:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-40 disabled:active:scale-100 touch-manipulation'

@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { CopyButton } from '@/components/copy-button'
 import { PaymentAmount } from './payment-amount'
-import { addressGroups, formatBtc, formatSatNumber } from './payment-format'
 import { QrCodeButton } from './qr-code-button'
 import { onchainStage } from './onchain-stage'
 import type { Payment } from './use-take-payment'
 import { WaitingForPayment } from './waiting-for-payment'
+import { addressGroups, formatBtc, formatSatNumber } from '@/lib/money-format'
 
 /** The address in groups of four, every other group in a lighter tone. */
 export function AddressGroups({ address, className }: { address: string; className?: string }) {

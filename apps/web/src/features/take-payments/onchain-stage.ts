@@ -1,4 +1,4 @@
-import type { PaymentStatus } from './use-take-payment'
+import type { PaymentStatus } from '@app/domain'
 
 /** The stage of an on-chain payment as a cashier follows it. */
 export type OnchainStage = 'unused' | 'receiving' | 'confirmed'

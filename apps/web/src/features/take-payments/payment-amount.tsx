@@ -1,9 +1,9 @@
+import { isCurrencyCode, satToFiatMinor } from '@app/domain'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-import { isFiatCurrency, satToFiatMinor } from './amount'
-import { formatFiat, formatSatNumber } from './payment-format'
 import type { Payment } from './use-take-payment'
 import { usePrice } from './use-take-payment'
+import { formatFiat, formatSatNumber } from '@/lib/money-format'
 
 /**
  * What the customer pays: fiat large with sats beneath. A payment keyed in sats shows its fiat
@@ -21,7 +21,7 @@ export function PaymentAmount({
 }) {
   const { t } = useTranslation()
   const price = usePrice()
-  const currency = isFiatCurrency(payment.currency) ? payment.currency : null
+  const currency = isCurrencyCode(payment.currency) ? payment.currency : null
   const rate = currency ? price.data?.minorPerBtc[currency] : undefined
   const sats = t('payments.sats', { amount: formatSatNumber(amountSat) })
   let fiat: string | null = null

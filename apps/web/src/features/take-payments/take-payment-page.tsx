@@ -24,10 +24,9 @@ import {
   lastingProblem,
   parsePaymentError,
   type PaymentError,
-} from './payment-error'
+} from '@/components/payments/payment-error'
 import { PaymentClosed, PaymentReceived } from './payment-outcome'
 import {
-  isFinalStatus,
   useBusinessCurrency,
   useCharge,
   useFollowedPayment,
@@ -35,9 +34,9 @@ import {
   useWalletCapabilities,
   type ChargeInput,
   type Payment,
-  type PaymentMethod,
 } from './use-take-payment'
 import { useNow } from './use-now'
+import { isFinalStatus, type ChargeMethod } from '@app/domain'
 
 export interface TakePaymentNavigation {
   /** Shows a payment (or the keypad, with undefined); `replace` keeps it out of the history. */
@@ -54,7 +53,7 @@ export function TakePaymentPage({
   showPayment,
 }: {
   businessId: string
-  method: PaymentMethod
+  method: ChargeMethod
   paymentId: string | undefined
 } & TakePaymentNavigation) {
   const { t } = useTranslation()

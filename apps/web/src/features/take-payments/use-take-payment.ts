@@ -2,30 +2,24 @@
  * The data behind the take-payment pages: the business's currency, the bitcoin price, starting a
  * payment (once, however often Charge is pressed) and following it live until it is final.
  */
+import { currencyOrDefault, isFinalStatus, type ChargeMethod, type CurrencyCode } from '@app/domain'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useSubscription, type inferOutput } from '@trpc/tanstack-react-query'
 import { useRef } from 'react'
 import { parseAppError } from '@/lib/app-error'
 import { useTRPC, type Trpc } from '@/lib/trpc'
-import { DEFAULT_CURRENCY, isFiatCurrency, type ChargeAmount, type FiatCurrency } from './amount'
+import type { ChargeAmount } from './amount'
 
 export type Payment = inferOutput<Trpc['payments']['get']>
-/** The ways of taking a payment that these pages offer. */
-export type PaymentMethod = Extract<Payment['method'], 'lightning' | 'onchain'>
-export type PaymentStatus = Payment['status']
 
 /** The spec: a price older than five minutes is asked for again. */
 export const PRICE_STALE_MS = 5 * 60_000
 
-export function isFinalStatus(status: PaymentStatus): boolean {
-  return status === 'settled' || status === 'expired' || status === 'failed'
-}
-
 /** The currency the business charges in (the server uses USD when none was chosen). */
-export function useBusinessCurrency(businessId: string): FiatCurrency {
+export function useBusinessCurrency(businessId: string): CurrencyCode {
   const trpc = useTRPC()
   const { data } = useSuspenseQuery(trpc.business.get.queryOptions({ businessId }))
-  return isFiatCurrency(data.currency) ? data.currency : DEFAULT_CURRENCY
+  return currencyOrDefault(data.currency)
 }
 
 export function priceQueryOptions(trpc: Trpc) {
@@ -65,7 +59,7 @@ export interface ChargeInput {
  * Starts a payment. Each charge carries its own idempotency key; when a charge got no answer
  * (the network), trying the same charge again reuses the key so the server cannot make two.
  */
-export function useCharge(businessId: string, method: PaymentMethod) {
+export function useCharge(businessId: string, method: ChargeMethod) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const pending = useRef<{ fingerprint: string; key: string } | null>(null)

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { useChooseProvider } from './use-choose-provider'
-import { useIsAtChoiceStep } from './use-ensure-provider-step'
+import { useIsAtChoiceStep } from './use-onboarding-step'
 
 const linkClass = 'mb-6 h-auto px-0 text-muted-foreground hover:text-foreground'
 

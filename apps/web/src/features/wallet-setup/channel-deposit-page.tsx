@@ -23,13 +23,13 @@ import { Input } from '@/components/ui/input'
 import { handleFormError } from '@/lib/form-errors'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { formatSats } from './bitcoin-format'
 import { DashboardWhileWaiting } from './dashboard-while-waiting'
 import { MIN_CHANNEL_DEPOSIT_SAT, type Deposit } from './deposit-progress'
 import { nodeProgress } from './node-progress'
-import { detailCount, serverErrorInfo } from './server-error'
+import { detailCount, serverErrorInfo } from '@/lib/app-error'
 import { useFollowServerStep } from './use-onboarding-step'
 import { useLiveNodeStatus } from './use-node-status'
+import { formatSatNumber } from '@/lib/money-format'
 
 const QUICK_AMOUNTS_SAT = [200_000, 500_000, 1_000_000]
 const MAX_DEPOSIT_SAT = 2_100_000_000_000_000
@@ -66,7 +66,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
             } else if (amount < minimumSat) {
               context.addIssue({
                 code: 'custom',
-                message: t('deposit.form.belowMinimum', { minimum: formatSats(minimumSat) }),
+                message: t('deposit.form.belowMinimum', { minimum: formatSatNumber(minimumSat) }),
               })
             }
           }),
@@ -96,7 +96,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
         if (code === 'DEPOSIT_BELOW_MINIMUM' && minimum !== undefined) {
           form.setError('amount', {
             type: 'server',
-            message: t('deposit.form.belowMinimum', { minimum: formatSats(minimum) }),
+            message: t('deposit.form.belowMinimum', { minimum: formatSatNumber(minimum) }),
           })
         }
         if (code === 'STEP_NOT_ALLOWED') await followServerStep()
@@ -165,7 +165,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                 <FormField
                   id="deposit-amount"
                   label={t('deposit.form.amount')}
-                  description={t('deposit.form.minimum', { minimum: formatSats(minimumSat) })}
+                  description={t('deposit.form.minimum', { minimum: formatSatNumber(minimumSat) })}
                   error={form.formState.errors.amount?.message}
                 >
                   <div className="relative">
@@ -173,7 +173,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                       <Input
                         inputMode="numeric"
                         autoComplete="off"
-                        placeholder={formatSats(minimumSat)}
+                        placeholder={formatSatNumber(minimumSat)}
                         className="pr-14 text-base tabular-nums"
                         {...form.register('amount')}
                       />
@@ -201,7 +201,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                         })
                       }
                     >
-                      {t('deposit.sats', { amount: formatSats(amount) })}
+                      {t('deposit.sats', { amount: formatSatNumber(amount) })}
                     </Button>
                   ))}
                 </div>
@@ -258,7 +258,7 @@ function CurrentDeposit({ businessId, deposit }: { businessId: string; deposit: 
           <p className="text-sm font-semibold">{t('deposit.current.title')}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span className="tabular-nums">
-              {t('deposit.sats', { amount: formatSats(deposit.amountSat) })}
+              {t('deposit.sats', { amount: formatSatNumber(deposit.amountSat) })}
             </span>
             <Badge variant={badge.variant} className={cn(channel === 'opening' && 'animate-pulse')}>
               {badge.label}

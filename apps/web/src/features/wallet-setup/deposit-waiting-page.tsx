@@ -22,7 +22,6 @@ import { parseAppError } from '@/lib/app-error'
 import { appErrorMessage, notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
-import { formatSats } from './bitcoin-format'
 import { ConfirmationRing } from './confirmation-ring'
 import { CopyButton } from '@/components/copy-button'
 import { DashboardWhileWaiting } from './dashboard-while-waiting'
@@ -38,6 +37,7 @@ import {
 import { OnchainInvoiceCard } from './onchain-invoice-card'
 import { supportHref } from './support-link'
 import { useRefreshOnboardingStep } from './use-onboarding-step'
+import { formatSatNumber } from '@/lib/money-format'
 
 /** What the server says when it knows no more than that the opening failed (shown as the title). */
 const GENERIC_CHANNEL_ERROR = 'Error opening the channel'
@@ -118,7 +118,7 @@ export function DepositWaitingPage({
             <CardContent className="flex flex-wrap items-center justify-between gap-4 pt-6">
               <p className="flex items-center gap-3 text-sm font-medium">
                 <CircleCheck className="size-6 shrink-0 text-success" aria-hidden />
-                {t('deposit.open.message', { amount: formatSats(deposit.amountSat) })}
+                {t('deposit.open.message', { amount: formatSatNumber(deposit.amountSat) })}
               </p>
               <Button variant="green" asChild className="max-sm:w-full">
                 <Link to="/$businessId/sales/dashboard" params={{ businessId }}>
@@ -289,11 +289,11 @@ function StageDetail({
           <span>
             {state === 'current'
               ? t('deposit.progress.payment.partial', {
-                  received: formatSats(deposit.receivedSat),
-                  amount: formatSats(deposit.amountSat),
+                  received: formatSatNumber(deposit.receivedSat),
+                  amount: formatSatNumber(deposit.amountSat),
                 })
               : t('deposit.progress.payment.received', {
-                  amount: formatSats(deposit.receivedSat),
+                  amount: formatSatNumber(deposit.receivedSat),
                 })}
           </span>
           <span className="font-mono" translate="no">

@@ -14,9 +14,8 @@ import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { handleFormError } from '@/lib/form-errors'
 import { notify } from '@/lib/notify'
-import { useTRPC, useTRPCClient } from '@/lib/trpc'
+import { useTRPC } from '@/lib/trpc'
 import { BackToOptions } from './back-to-options'
-import { useEnsureProviderStep } from './use-ensure-provider-step'
 import { useFollowServerStep, useRefreshOnboardingStep } from './use-onboarding-step'
 
 /** The server's limits on the key and the secret. */
@@ -28,9 +27,7 @@ const SECRET_KEY_MAX_LENGTH = 300
 export function ExchangeAccountPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
-  const client = useTRPCClient()
   const navigate = useNavigate()
-  const ensureExchangeStep = useEnsureProviderStep(businessId, 'exchange')
   const refreshStep = useRefreshOnboardingStep(businessId)
   const followServerStep = useFollowServerStep(businessId)
 
@@ -51,8 +48,9 @@ export function ExchangeAccountPage({ businessId }: { businessId: string }) {
     resolver: zodResolver(schema),
     defaultValues: { apiKey: '', secretKey: '' },
   })
-  const connect = useMutation({
-    ...trpc.provider.connectExchange.mutationOptions({
+  // Also from the choice step: the server records the choice with the connection.
+  const connect = useMutation(
+    trpc.provider.connectExchange.mutationOptions({
       onSuccess: async () => {
         await refreshStep()
         notify.success(t('provider.exchange.successTitle'), t('provider.exchange.successMessage'))
@@ -66,11 +64,7 @@ export function ExchangeAccountPage({ businessId }: { businessId: string }) {
         if (code === 'STEP_NOT_ALLOWED') await followServerStep()
       },
     }),
-    mutationFn: async (input: { businessId: string; apiKey: string; secretKey: string }) => {
-      await ensureExchangeStep()
-      return client.provider.connectExchange.mutate(input)
-    },
-  })
+  )
 
   return (
     <div className="mx-auto max-w-2xl">

@@ -13,7 +13,6 @@ import { BackToOptions } from './back-to-options'
 import { NodePasswordForm, type NodePassword, type NodePasswordError } from './node-password-form'
 import { NodeProgressList } from './node-progress-list'
 import { SeedShownOnceCard, SeedWordsCard } from './seed-words-card'
-import { useEnsureProviderStep } from './use-ensure-provider-step'
 import { useLiveNodeStatus } from './use-node-status'
 import { useFollowServerStep, useRefreshOnboardingStep } from './use-onboarding-step'
 
@@ -37,7 +36,6 @@ export function LightningNodePage({ businessId }: { businessId: string }) {
   const navigate = useNavigate()
   const refreshStep = useRefreshOnboardingStep(businessId)
   const followServerStep = useFollowServerStep(businessId)
-  const ensureNodeStep = useEnsureProviderStep(businessId, 'lightningNode')
   const statusQuery = useLiveNodeStatus(businessId)
   const status = statusQuery.data
   const statusKey = trpc.node.status.queryKey({ businessId })
@@ -55,11 +53,12 @@ export function LightningNodePage({ businessId }: { businessId: string }) {
   }
 
   const requestNode = useMutation({
-    mutationFn: async () => {
-      await ensureNodeStep()
-      return client.node.request.mutate({ businessId })
+    // Also from the choice step: the server records the choice with the request.
+    mutationFn: () => client.node.request.mutate({ businessId }),
+    onSuccess: async (nodeStatus) => {
+      queryClient.setQueryData(statusKey, nodeStatus)
+      await refreshStep()
     },
-    onSuccess: (nodeStatus) => queryClient.setQueryData(statusKey, nodeStatus),
     onError: async (error) => {
       // Asked twice (another tab, a double click): the node is there, carry on with it.
       if (parseAppError(error).code === 'NODE_ALREADY_EXISTS') {

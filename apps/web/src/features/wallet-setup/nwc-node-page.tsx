@@ -13,7 +13,7 @@ import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { BackToOptions } from './back-to-options'
 import { NWC_URL_PREFIX, isCompleteNwcUrl, nwcUrlHints, type NwcUrlHints } from './nwc-url'
-import { detailStrings, serverErrorInfo } from './server-error'
+import { detailStrings, serverErrorInfo } from '@/lib/app-error'
 import { useFollowServerStep, useRefreshOnboardingStep } from './use-onboarding-step'
 
 const NWC_URL_MAX_LENGTH = 2000

@@ -4,8 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
-import { addressGroups, bip21WithAmount, formatBtc, formatSats, satsToBtc } from './bitcoin-format'
 import { CopyButton, useCopy } from '@/components/copy-button'
+import { satToBtcFixed } from '@app/domain'
+import {
+  addressGroups,
+  bip21WithAmount,
+  formatBtcNumber,
+  formatSatNumber,
+} from '@/lib/money-format'
 
 /**
  * Where to send the deposit: a BIP21 QR code (tapping it copies the address), the amount, and
@@ -32,7 +38,7 @@ export function OnchainInvoiceCard({
         <CardTitle>
           {remainingSat === undefined
             ? t('deposit.invoice.title')
-            : t('deposit.invoice.remainingTitle', { amount: formatSats(remainingSat) })}
+            : t('deposit.invoice.remainingTitle', { amount: formatSatNumber(remainingSat) })}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid items-start gap-6 sm:grid-cols-[auto_1fr]">
@@ -53,15 +59,15 @@ export function OnchainInvoiceCard({
               {t('deposit.invoice.amount')}
             </p>
             <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">
-              {t('deposit.sats', { amount: formatSats(remainingSat ?? amountSat) })}
+              {t('deposit.sats', { amount: formatSatNumber(remainingSat ?? amountSat) })}
             </p>
             <p className="text-sm text-muted-foreground tabular-nums">
-              {formatBtc(remainingSat ?? amountSat)} BTC
+              {formatBtcNumber(remainingSat ?? amountSat)} BTC
             </p>
             <CopyButton
               size="sm"
               className="mt-2"
-              value={satsToBtc(remainingSat ?? amountSat)}
+              value={satToBtcFixed(remainingSat ?? amountSat)}
               label={t('deposit.invoice.copyAmount')}
             />
           </div>

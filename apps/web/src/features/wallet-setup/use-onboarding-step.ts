@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useTRPC } from '@/lib/trpc'
@@ -30,4 +30,11 @@ export function useFollowServerStep(businessId: string) {
     await refresh()
     await router.invalidate()
   }, [refresh, router])
+}
+
+/** Whether the business is at the choice step itself (not at an option's own step). */
+export function useIsAtChoiceStep(businessId: string): boolean {
+  const trpc = useTRPC()
+  const { data } = useQuery(trpc.business.onboardingStep.queryOptions({ businessId }))
+  return data?.step === 'paymentProvider'
 }

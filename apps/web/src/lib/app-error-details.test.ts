@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client'
 import { describe, expect, it } from 'vitest'
-import { detailCount, detailStrings, serverErrorInfo } from './server-error'
+import { detailCount, detailStrings, serverErrorInfo } from './app-error'
 
 function serverError(message: string, data: Record<string, unknown>) {
   return TRPCClientError.from({ error: { code: -32600, message, data } })
