@@ -1,4 +1,5 @@
 /** Table types for the Kysely query builder; they mirror the migrations in `migrations/`. */
+import type { OnboardingStep } from '@app/domain'
 import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -24,7 +25,7 @@ export interface SessionsTable {
 export interface BusinessesTable {
   id: Generated<string>
   name: string
-  onboardingStep: Generated<string>
+  onboardingStep: Generated<OnboardingStep>
   createdBy: string
   createdAt: CreatedAt
   currency: string | null

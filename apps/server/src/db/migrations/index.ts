@@ -8,6 +8,7 @@ import * as m0005 from './0005-payments'
 import * as m0007 from './0007-tips'
 import * as m0008 from './0008-ecash'
 import * as m0009 from './0009-open-payment-indexes'
+import * as m0010 from './0010-onboarding-step-check'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007-tips': m0007,
   '0008-ecash': m0008,
   '0009-open-payment-indexes': m0009,
+  '0010-onboarding-step-check': m0010,
 }

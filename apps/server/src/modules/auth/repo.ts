@@ -1,39 +1,28 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
+import type { BusinessMembersTable, SessionsTable, UsersTable } from '../../db/schema'
 import { batched } from '../../lib/batch'
 import type { BusinessRow } from '../businesses/repo'
 
-export interface UserRow {
-  id: string
-  email: string
-  passwordHash: string
-  isOperator: boolean
+export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'email' | 'passwordHash' | 'isOperator'>
+
+export type MemberBusiness = BusinessRow & Pick<Selectable<BusinessMembersTable>, 'role'>
+
+export type SessionUser = Pick<Selectable<UsersTable>, 'id' | 'email' | 'isOperator'> & {
+  sessionIdHash: Selectable<SessionsTable>['idHash']
+  lastSeenAt: Selectable<SessionsTable>['lastSeenAt']
 }
 
-export type MemberBusiness = BusinessRow & { role: string }
-
-export interface SessionUser {
-  id: string
-  email: string
-  isOperator: boolean
-  sessionIdHash: string
-  lastSeenAt: Date
-}
-
-interface SessionInBusinessRow {
+/** A row of the raw query below: the session's user, and the business columns (null when not a member). */
+type SessionInBusinessRow = SessionUser & {
   keyHash: string
   keyBusiness: string
-  id: string
-  email: string
-  isOperator: boolean
-  sessionIdHash: string
-  lastSeenAt: Date
-  businessId: string | null
-  businessName: string | null
-  onboardingStep: string | null
-  currency: string | null
-  businessCreatedAt: Date | null
-  role: string | null
+  businessId: BusinessRow['id'] | null
+  businessName: BusinessRow['name'] | null
+  onboardingStep: BusinessRow['onboardingStep'] | null
+  currency: BusinessRow['currency']
+  businessCreatedAt: BusinessRow['createdAt'] | null
+  role: MemberBusiness['role'] | null
 }
 
 export function createAuthRepo(db: Db) {

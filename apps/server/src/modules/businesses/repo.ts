@@ -1,12 +1,11 @@
+import type { Selectable } from 'kysely'
 import type { Db } from '../../db/database'
+import type { BusinessesTable } from '../../db/schema'
 
-export interface BusinessRow {
-  id: string
-  name: string
-  onboardingStep: string
-  currency: string | null
-  createdAt: Date
-}
+export type BusinessRow = Pick<
+  Selectable<BusinessesTable>,
+  'id' | 'name' | 'onboardingStep' | 'currency' | 'createdAt'
+>
 
 export function createBusinessRepo(db: Db) {
   return {

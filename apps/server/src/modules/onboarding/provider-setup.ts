@@ -3,6 +3,7 @@
  * anything is saved) or a Nostr Wallet Connect node (verified over its relay). Secrets are
  * stored sealed; the business moves to `completed`.
  */
+import type { OnboardingStep } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { UpstreamError } from '../../lib/http'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
@@ -14,6 +15,7 @@ import {
 } from '../../wallets/nwc/nwc-client'
 import { NwcUriError, parseNwcUri, type NwcConnection } from '../../wallets/nwc/nwc-uri'
 import type { OnboardingRepo } from './repo'
+import { advance, stepNotAllowed } from './step-machine'
 
 export interface ExchangeConfig {
   baseUrl: string
@@ -28,36 +30,40 @@ export interface ProviderSetupDeps {
   probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
 }
 
-function stepNotAllowed() {
-  return new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
-}
-
 export function createProviderSetupService(deps: ProviderSetupDeps) {
   const probeNwc = deps.probeNwc ?? ((c: NwcConnection) => probeNwcWallet(c))
 
-  /** Saves the connection and completes onboarding, if the step is still the expected one. */
+  /**
+   * Saves the connection and completes onboarding, if the step still allows it. The exchange
+   * page also opens straight from the choice step (a bookmarked link, the back button): there,
+   * connecting is choosing the exchange too, in the same transaction.
+   */
   async function complete(
     businessId: string,
-    expectedSteps: string[],
     kind: 'exchange' | 'nwc',
     config: unknown,
     publicInfo: Record<string, unknown>,
   ) {
     return deps.onboardingRepo.withLockedBusiness(businessId, async (trx, step) => {
-      if (!expectedSteps.includes(step)) throw stepNotAllowed()
+      if (kind === 'exchange' && step === 'paymentProvider') {
+        await advance(trx, businessId, { type: 'providerChosen', kind: 'exchange' })
+      }
+      const event = kind === 'exchange' ? 'exchangeConnected' : 'nwcConnected'
+      const next = await advance(trx, businessId, { type: event })
       await deps.connections.save(trx, businessId, kind, config, publicInfo)
-      await deps.onboardingRepo.setStep(trx, businessId, 'completed')
-      return { step: 'completed' as const }
+      return { step: next }
     })
   }
 
   return {
     async connectExchange(
-      business: { id: string; onboardingStep: string },
+      business: { id: string; onboardingStep: OnboardingStep },
       input: { apiKey: string; secretKey: string },
       signal?: AbortSignal,
     ) {
-      if (business.onboardingStep !== 'exchange') throw stepNotAllowed()
+      if (business.onboardingStep !== 'exchange' && business.onboardingStep !== 'paymentProvider') {
+        throw stepNotAllowed()
+      }
       const config: ExchangeConfig = {
         baseUrl: deps.exchangeBaseUrl,
         apiKey: input.apiKey.trim(),
@@ -91,13 +97,16 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
         }
         throw err
       }
-      return complete(business.id, ['exchange'], 'exchange', config, {
+      return complete(business.id, 'exchange', config, {
         apiKeyHint: `${config.apiKey.slice(0, 4)}…${config.apiKey.slice(-4)}`,
         depositMethods: methods,
       })
     },
 
-    async connectNwc(business: { id: string; onboardingStep: string }, input: { url: string }) {
+    async connectNwc(
+      business: { id: string; onboardingStep: OnboardingStep },
+      input: { url: string },
+    ) {
       if (business.onboardingStep !== 'paymentProvider') throw stepNotAllowed()
       let connection: NwcConnection
       try {
@@ -127,7 +136,7 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
           },
         )
       }
-      return complete(business.id, ['paymentProvider'], 'nwc', connection, {
+      return complete(business.id, 'nwc', connection, {
         walletPubkey: connection.walletPubkey,
         relayUrls: connection.relayUrls,
         alias: info.alias,

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, ReviewStatus } from '../../db/schema'
-import type { ApplicationSection } from '@app/domain'
+import type { ApplicationSection, OnboardingStep } from '@app/domain'
 
 export type SectionColumn = Exclude<ApplicationSection, 'terms'>
 
@@ -35,6 +35,33 @@ const APPLICATION_COLUMNS = [
   'reviewedAt',
 ] as const
 
+/** A business's step, its row locked until `trx` ends so step changes never race. */
+export async function lockStep(
+  trx: Transaction<Database>,
+  businessId: string,
+): Promise<OnboardingStep> {
+  const row = await trx
+    .selectFrom('businesses')
+    .select('onboardingStep')
+    .where('id', '=', businessId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow()
+  return row.onboardingStep
+}
+
+/** Writes a business's step. Only the step machine (step-machine.ts) calls this. */
+export async function writeStep(
+  trx: Transaction<Database>,
+  businessId: string,
+  step: OnboardingStep,
+): Promise<void> {
+  await trx
+    .updateTable('businesses')
+    .set({ onboardingStep: step })
+    .where('id', '=', businessId)
+    .execute()
+}
+
 export function createOnboardingRepo(db: Db) {
   return {
     /**
@@ -43,25 +70,9 @@ export function createOnboardingRepo(db: Db) {
      */
     async withLockedBusiness<T>(
       businessId: string,
-      fn: (trx: Transaction<Database>, step: string) => Promise<T>,
+      fn: (trx: Transaction<Database>, step: OnboardingStep) => Promise<T>,
     ): Promise<T> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('businesses')
-          .select('onboardingStep')
-          .where('id', '=', businessId)
-          .forNoKeyUpdate()
-          .executeTakeFirstOrThrow()
-        return fn(trx, row.onboardingStep)
-      })
-    },
-
-    async setStep(trx: Transaction<Database>, businessId: string, step: string): Promise<void> {
-      await trx
-        .updateTable('businesses')
-        .set({ onboardingStep: step })
-        .where('id', '=', businessId)
-        .execute()
+      return db.transaction().execute(async (trx) => fn(trx, await lockStep(trx, businessId)))
     },
 
     async getApplication(businessId: string): Promise<ApplicationRow | undefined> {

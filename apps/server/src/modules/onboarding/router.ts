@@ -42,7 +42,7 @@ export const onboardingRouter = router({
   choosePaymentProvider: businessProcedure
     .input(z.object({ kind: z.enum(['exchange', 'lightningNode', 'nwc']) }))
     .mutation(({ ctx, input }) =>
-      ctx.services.onboarding.choosePaymentProvider(ctx.business.id, input.kind, false),
+      ctx.services.onboarding.choosePaymentProvider(ctx.business.id, input.kind),
     ),
 })
 

@@ -1,37 +1,24 @@
 /** The business application: saving each form, submitting, and the operator's review. */
-import { DomainError } from '../../lib/errors'
-import type { OnboardingRepo } from './repo'
-import {
-  TERMS_VERSION,
-  type TCompanyDetails,
-  type TDirectorDetails,
-  type TFinancialDetails,
-} from '@app/domain'
 import {
   allowedPages,
   canSaveSection,
   isBusinessAreaOpen,
-  isOnboardingStep,
   pageOf,
-  stepAfterSaving,
-  stepForProvider,
+  TERMS_VERSION,
   type ApplicationSection,
   type OnboardingStep,
   type PaymentProviderKind,
+  type TCompanyDetails,
+  type TDirectorDetails,
+  type TFinancialDetails,
 } from '@app/domain'
+import { DomainError } from '../../lib/errors'
+import type { OnboardingRepo } from './repo'
+import { advance, stepNotAllowed as notAllowed } from './step-machine'
 
 export interface OnboardingOptions {
   /** Approve applications as soon as they are submitted (demo). */
   autoApprove: boolean
-}
-
-function asStep(step: string): OnboardingStep {
-  if (!isOnboardingStep(step)) throw new DomainError('INTERNAL', `unknown onboarding step ${step}`)
-  return step
-}
-
-function notAllowed(): DomainError {
-  return new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
 }
 
 export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOptions) {
@@ -45,8 +32,7 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
       trx: Parameters<Parameters<OnboardingRepo['withLockedBusiness']>[1]>[0],
     ) => Promise<void>,
   ): Promise<{ step: OnboardingStep }> {
-    return repo.withLockedBusiness(businessId, async (trx, current) => {
-      const step = asStep(current)
+    return repo.withLockedBusiness(businessId, async (trx, step) => {
       if (!canSaveSection(step, section)) throw notAllowed()
       const app = await repo.getApplication(businessId)
       const saved = (app?.company ?? null) as TCompanyDetails | null
@@ -56,8 +42,12 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
       await repo.saveSection(trx, businessId, section, value)
       if (companyTypeChanged) await repo.saveSection(trx, businessId, 'director', null)
       await extra?.(trx)
-      const next = stepAfterSaving(step, section, companyType, { companyTypeChanged })
-      if (next !== step) await repo.setStep(trx, businessId, next)
+      const next = await advance(trx, businessId, {
+        type: 'sectionSaved',
+        section,
+        companyType,
+        companyTypeChanged,
+      })
       return { step: next }
     })
   }
@@ -72,14 +62,12 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
       if (step !== 'pending')
         throw new DomainError('APPLICATION_NOT_PENDING', 'Not awaiting review')
       await repo.review(trx, businessId, 'approved', reviewerId, null)
-      await repo.setStep(trx, businessId, 'paymentProvider')
-      return { step: 'paymentProvider' as const }
+      return { step: await advance(trx, businessId, { type: 'applicationApproved' }) }
     })
   }
 
   return {
-    async getState(businessId: string, currentStep: string) {
-      const step = asStep(currentStep)
+    async getState(businessId: string, step: OnboardingStep) {
       const app = await repo.getApplication(businessId)
       return {
         step,
@@ -134,22 +122,16 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
       const submitted = await repo.withLockedBusiness(businessId, async (trx, step) => {
         if (step !== 'terms') throw notAllowed()
         await repo.submit(trx, businessId, TERMS_VERSION)
-        await repo.setStep(trx, businessId, 'pending')
-        return { step: 'pending' as OnboardingStep }
+        return { step: await advance(trx, businessId, { type: 'applicationSubmitted' }) }
       })
       return opts.autoApprove ? approve(businessId, null) : submitted
     },
 
     /** From the payment-processor page; at `exchange` or `nodePassword` the choice can change. */
-    async choosePaymentProvider(businessId: string, kind: PaymentProviderKind, hasNode: boolean) {
-      return repo.withLockedBusiness(businessId, async (trx, step) => {
-        const canChoose =
-          step === 'paymentProvider' || step === 'exchange' || (step === 'nodePassword' && !hasNode)
-        if (!canChoose) throw notAllowed()
-        const next = stepForProvider(kind)
-        if (next !== step) await repo.setStep(trx, businessId, next)
-        return { step: next }
-      })
+    async choosePaymentProvider(businessId: string, kind: PaymentProviderKind) {
+      return repo.withLockedBusiness(businessId, async (trx) => ({
+        step: await advance(trx, businessId, { type: 'providerChosen', kind }),
+      }))
     },
 
     listApplications: (status?: 'pending' | 'approved' | 'rejected') =>
@@ -163,8 +145,7 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
         if (step !== 'pending')
           throw new DomainError('APPLICATION_NOT_PENDING', 'Not awaiting review')
         await repo.review(trx, businessId, 'rejected', reviewerId, reason)
-        await repo.setStep(trx, businessId, 'company')
-        return { step: 'company' as const }
+        return { step: await advance(trx, businessId, { type: 'applicationRejected' }) }
       })
     },
   }
