@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button'
 import { CopyButton } from '@/components/copy-button'
 import type { ExpiryProgress } from './expiry'
 import { ExpiryBar } from './expiry-bar'
-import { PaymentAmount } from './payment-amount'
+import { PaymentAmount } from '@/components/payments/payment-amount'
 import { shortenMiddle } from './payment-format'
-import { QrCodeButton } from './qr-code-button'
+import { QrCodeButton } from '@/components/payments/qr-code-button'
 import { WaitingForPayment } from './waiting-for-payment'
-import type { Payment } from './use-take-payment'
+import type { Payment } from '@/components/payments/payment-data'
 
 /**
  * The Lightning invoice to pay: the amount, the invoice as a QR code (tap to copy), the invoice

@@ -25,17 +25,15 @@ import {
   parsePaymentError,
   type PaymentError,
 } from '@/components/payments/payment-error'
-import { PaymentClosed, PaymentReceived } from './payment-outcome'
+import { PaymentClosed, PaymentReceived } from '@/components/payments/payment-outcome'
+import { usePrice, useWalletCapabilities, type Payment } from '@/components/payments/payment-data'
 import {
   useBusinessCurrency,
   useCharge,
   useFollowedPayment,
-  usePrice,
-  useWalletCapabilities,
   type ChargeInput,
-  type Payment,
 } from './use-take-payment'
-import { useNow } from './use-now'
+import { useNow } from '@/lib/use-now'
 import { isFinalStatus, type ChargeMethod } from '@app/domain'
 
 export interface TakePaymentNavigation {

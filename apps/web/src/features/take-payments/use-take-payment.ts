@@ -4,43 +4,17 @@
  */
 import { currencyOrDefault, isFinalStatus, type ChargeMethod, type CurrencyCode } from '@app/domain'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useSubscription, type inferOutput } from '@trpc/tanstack-react-query'
+import { useSubscription } from '@trpc/tanstack-react-query'
 import { useRef } from 'react'
 import { parseAppError } from '@/lib/app-error'
-import { useTRPC, type Trpc } from '@/lib/trpc'
+import { useTRPC } from '@/lib/trpc'
 import type { ChargeAmount } from './amount'
-
-export type Payment = inferOutput<Trpc['payments']['get']>
-
-/** The spec: a price older than five minutes is asked for again. */
-export const PRICE_STALE_MS = 5 * 60_000
 
 /** The currency the business charges in (the server uses USD when none was chosen). */
 export function useBusinessCurrency(businessId: string): CurrencyCode {
   const trpc = useTRPC()
-  const { data } = useSuspenseQuery(trpc.business.get.queryOptions({ businessId }))
+  const { data } = useSuspenseQuery(trpc.businesses.get.queryOptions({ businessId }))
   return currencyOrDefault(data.currency)
-}
-
-export function priceQueryOptions(trpc: Trpc) {
-  return trpc.price.get.queryOptions(undefined, {
-    staleTime: PRICE_STALE_MS,
-    // A till left open keeps its conversion current.
-    refetchInterval: PRICE_STALE_MS,
-  })
-}
-
-export function usePrice() {
-  return useQuery(priceQueryOptions(useTRPC()))
-}
-
-/**
- * What the business's wallet can take: null without a wallet, undefined while unknown (the
- * pages then let the server say no).
- */
-export function useWalletCapabilities(businessId: string) {
-  const trpc = useTRPC()
-  return useQuery(trpc.payments.capabilities.queryOptions({ businessId })).data
 }
 
 /** A random id naming one charge, also where crypto.randomUUID is missing (plain http). */
@@ -109,7 +83,7 @@ export function useFollowedPayment(businessId: string, paymentId: string) {
   const subscription = useSubscription(
     trpc.payments.follow.subscriptionOptions(input, {
       enabled: !isFinal,
-      onData: (payment) => queryClient.setQueryData(trpc.payments.get.queryKey(input), payment),
+      onData: ({ data }) => queryClient.setQueryData(trpc.payments.get.queryKey(input), data),
     }),
   )
   return { query, subscription }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EcashPaymentPage } from '@/features/ecash/ecash-payment-page'
-import { priceQueryOptions } from '@/features/take-payments/use-take-payment'
+import { priceQueryOptions } from '@/components/payments/payment-data'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/ecash-payment')({
   loader: ({ context, params }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { validateTakePaymentSearch } from '@/features/take-payments/payment-search'
 import { TakePaymentPage } from '@/features/take-payments/take-payment-page'
-import { priceQueryOptions } from '@/features/take-payments/use-take-payment'
+import { priceQueryOptions } from '@/components/payments/payment-data'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/onchain-payment')({
   validateSearch: validateTakePaymentSearch,
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_auth/$businessId/bitcoin/take-payments/o
       context.trpc.payments.capabilities.queryOptions({ businessId: params.businessId }),
     )
     return context.queryClient.ensureQueryData(
-      context.trpc.business.get.queryOptions({ businessId: params.businessId }),
+      context.trpc.businesses.get.queryOptions({ businessId: params.businessId }),
     )
   },
   component: OnchainPaymentPage,

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { formatDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
+import { useNow } from '@/lib/use-now'
 import { PaymentAmount } from './payment-amount'
-import type { Payment } from './use-take-payment'
-import { useNow } from './use-now'
+import type { Payment } from './payment-data'
 
 /** How long "Payment received" stays before the keypad comes back by itself. */
 export const AUTO_RETURN_SECONDS = 8

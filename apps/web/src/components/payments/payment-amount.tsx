@@ -1,8 +1,7 @@
 import { isCurrencyCode, satToFiatMinor } from '@app/domain'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-import type { Payment } from './use-take-payment'
-import { usePrice } from './use-take-payment'
+import { usePrice, type Payment } from './payment-data'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 
 /**
