@@ -125,11 +125,11 @@ async function benchLatency(n: number) {
         { businessId, paymentId: p.id },
         {
           onData: (v) => {
-            if (v.status === 'pending' && t0 === 0) {
+            if (v.data.status === 'pending' && t0 === 0) {
               t0 = performance.now()
               simnet('/pay', { invoice: p.paymentRequest }).catch(reject)
             }
-            if (v.status === 'settled') {
+            if (v.data.status === 'settled') {
               samples.push(performance.now() - t0)
               sub.unsubscribe()
               resolve()

@@ -167,7 +167,7 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
         name: 'bench',
         budgetSat: 10_000_000,
       })) as { uri: string }
-      await call('provider.connectNwc', { businessId: id, url: uri })
+      await call('onboarding.connectNwc', { businessId: id, url: uri })
     } else {
       await ownNode(id)
     }

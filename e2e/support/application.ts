@@ -105,7 +105,7 @@ async function trpc(page: Page, procedure: string, input: unknown): Promise<unkn
 /** An owner whose business keeps its money in a simnet NWC wallet. */
 export async function ownerWithNwcWallet(page: Page, name: string, uri: string): Promise<string> {
   const businessId = await ownerWithSubmittedApplication(page, name)
-  await trpc(page, 'provider.connectNwc', { businessId, url: uri })
+  await trpc(page, 'onboarding.connectNwc', { businessId, url: uri })
   return businessId
 }
 
@@ -117,7 +117,7 @@ export async function ownerWithExchange(
 ): Promise<string> {
   const businessId = await ownerWithSubmittedApplication(page, name)
   await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'exchange' })
-  await trpc(page, 'provider.connectExchange', {
+  await trpc(page, 'onboarding.connectExchange', {
     businessId,
     apiKey: credentials.key,
     secretKey: credentials.secret,

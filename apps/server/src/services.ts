@@ -34,6 +34,7 @@ import { createEcashService } from './modules/ecash/service'
 import { cachedWalletProvider } from './modules/payments/wallet-provider'
 import { createWalletWatchers, type WatcherOptions } from './modules/payments/watchers'
 import { createLeaseRepo, type LeaseRepo } from './modules/payments/lease-repo'
+import { registerPaymentJobs } from './modules/payments/jobs'
 import {
   createPriceService,
   krakenPriceSource,
@@ -105,6 +106,7 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   })
   const payments = createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus })
+  registerPaymentJobs(jobs, { repo: paymentRepo, wallets, price, log: deps.log })
   return {
     price,
     bus,
@@ -134,7 +136,7 @@ export function createServices(deps: ServiceDeps) {
     authRepo,
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
-    sales: createSalesService(createSalesRepo(deps.db)),
+    sales: createSalesService(createSalesRepo(deps.db), { bus }),
     tips: createTipService({
       repo: createTipRepo(deps.db),
       payments,

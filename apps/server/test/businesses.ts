@@ -32,7 +32,7 @@ export async function approvedBusiness(
 export async function nwcBusiness(env: TestEnv, net: TestSimnet) {
   const { b, businessId } = await approvedBusiness(env)
   const { uri } = await net.control<{ uri: string }>('POST', '/nwc/connections', { name: 'till' })
-  await b.caller.provider.connectNwc({ businessId, url: uri })
+  await b.caller.onboarding.connectNwc({ businessId, url: uri })
   return { b, businessId }
 }
 
@@ -45,7 +45,7 @@ export async function exchangeBusiness(env: TestEnv, net: TestSimnet) {
     '/kraken/keys',
     {},
   )
-  await b.caller.provider.connectExchange({ businessId, apiKey: key, secretKey: secret })
+  await b.caller.onboarding.connectExchange({ businessId, apiKey: key, secretKey: secret })
   return { b, businessId }
 }
 

@@ -34,7 +34,7 @@ afterAll(async () => {
 const approvedBusiness = () => sharedApprovedBusiness(env)
 
 const step = async (b: TestBrowser, businessId: string) =>
-  (await b.caller.business.onboardingStep({ businessId })).step
+  (await b.caller.businesses.onboardingStep({ businessId })).step
 const connection = (businessId: string) => env.services.connections.publicInfo(businessId)
 
 describe('exchange account', () => {
@@ -50,13 +50,13 @@ describe('exchange account', () => {
     )
     const wrongSecret = Buffer.alloc(64, 7).toString('base64')
     const err = await rejection(
-      b.caller.provider.connectExchange({ businessId, apiKey: key, secretKey: wrongSecret }),
+      b.caller.onboarding.connectExchange({ businessId, apiKey: key, secretKey: wrongSecret }),
     )
     expect(appCode(err)).toBe('EXCHANGE_KEY_REJECTED')
     expect(await step(b, businessId)).toBe('exchange')
     expect(await connection(businessId)).toBeUndefined()
 
-    const done = await b.caller.provider.connectExchange({
+    const done = await b.caller.onboarding.connectExchange({
       businessId,
       apiKey: key,
       secretKey: secret,
@@ -77,14 +77,14 @@ describe('NWC node', () => {
   it('refuses a malformed URL, an unreachable relay and a wallet lacking make_invoice', async () => {
     const { b, businessId } = await approvedBusiness()
     const malformed = await rejection(
-      b.caller.provider.connectNwc({ businessId, url: 'https://not-nwc' }),
+      b.caller.onboarding.connectNwc({ businessId, url: 'https://not-nwc' }),
     )
     expect(appCode(malformed)).toBe('NWC_URL_INVALID')
 
     const pub = getPublicKey(generateSecretKey())
     const secret = bytesToHex(generateSecretKey())
     const unreachable = await rejection(
-      b.caller.provider.connectNwc({
+      b.caller.onboarding.connectNwc({
         businessId,
         url: `nostr+walletconnect://${pub}?relay=ws%3A%2F%2F127.0.0.1%3A9%2Fnostr&secret=${secret}`,
       }),
@@ -124,7 +124,7 @@ describe('NWC node', () => {
     try {
       const walletPubkey = getPublicKey(Buffer.from(walletSecret, 'hex'))
       const lacking = await rejection(
-        b.caller.provider.connectNwc({
+        b.caller.onboarding.connectNwc({
           businessId,
           url: `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(relayUrl)}&secret=${clientSecret}`,
         }),
@@ -144,7 +144,7 @@ describe('NWC node', () => {
   it('connects a wallet that offers everything and completes onboarding', async () => {
     const { b, businessId } = await approvedBusiness()
     const { uri } = await net.control<{ uri: string }>('POST', '/nwc/connections', { name: 'shop' })
-    const done = await b.caller.provider.connectNwc({ businessId, url: uri })
+    const done = await b.caller.onboarding.connectNwc({ businessId, url: uri })
     expect(done.step).toBe('completed')
     const info = await connection(businessId)
     expect(info?.kind).toBe('nwc')
@@ -208,7 +208,7 @@ describe('own Lightning node', () => {
       )
 
       expect((await b.caller.node.confirmSeed({ businessId })).step).toBe('deposit')
-      expect(await b.caller.business.lightningNodeSettings({ businessId })).toMatchObject({
+      expect(await b.caller.businesses.lightningNodeSettings({ businessId })).toMatchObject({
         exists: true,
         isSeedConfirmed: true,
       })

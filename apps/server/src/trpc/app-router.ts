@@ -1,7 +1,9 @@
-import { accountRouter, authRouter } from '../modules/auth/router'
-import { businessesRouter, businessRouter } from '../modules/businesses/router'
+import { accountRouter } from '../modules/account/router'
+import { authRouter } from '../modules/auth/router'
+import { businessesRouter } from '../modules/businesses/router'
 import { ecashRouter } from '../modules/ecash/router'
-import { adminRouter, onboardingRouter, providerRouter } from '../modules/onboarding/router'
+import { onboardingRouter } from '../modules/onboarding/router'
+import { operatorRouter } from '../modules/operator/router'
 import { depositRouter, nodeRouter } from '../modules/node/router'
 import { paymentsRouter } from '../modules/payments/router'
 import { priceRouter } from '../modules/price/router'
@@ -15,10 +17,8 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   businesses: businessesRouter,
-  business: businessRouter,
   onboarding: onboardingRouter,
-  admin: adminRouter,
-  provider: providerRouter,
+  operator: operatorRouter,
   node: nodeRouter,
   deposit: depositRouter,
   sales: salesRouter,

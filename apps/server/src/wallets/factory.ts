@@ -1,7 +1,8 @@
 /**
- * Which wallet a business uses, built from what is stored: an exchange account or an NWC
- * wallet (sealed in wallet connections), else the merchant's own node. Construction lives here
- * alone; adapters take ready transport clients.
+ * Every client for a business's money is built here, and only here: its own node's lnd (and
+ * loopd), its exchange account, its NWC wallet. Which wallet a business uses comes from what is
+ * stored: an exchange account or an NWC wallet (sealed in wallet connections), else the
+ * merchant's own node. Adapters take ready transport clients.
  */
 import { DomainError } from '../lib/errors'
 import type { ConnectionRepo } from './connection-repo'
@@ -11,23 +12,61 @@ import {
   type ExchangeWalletOptions,
 } from './exchange/exchange-wallet'
 import { KrakenClient } from './exchange/kraken-client'
-import type { LndClient } from './lnd/lnd-client'
+import { LndClient } from './lnd/lnd-client'
+import { LndNodeAdmin } from './lnd/lnd-node-admin'
 import { LND_CAPABILITIES, LndWallet, type LndWalletOptions } from './lnd/lnd-wallet'
+import type { NodeAdmin } from './node-admin'
+import { probeNwcWallet, type NwcWalletInfo } from './nwc/nwc-client'
 import type { NwcConnection } from './nwc/nwc-uri'
 import { nwcCapabilities, NwcWallet, type NwcWalletOptions } from './nwc/nwc-wallet'
 import type { Wallet, WalletCapabilities } from './wallet'
 
 /** The sealed config of an exchange connection (as onboarding stores it). */
-interface StoredExchangeConfig {
+export interface ExchangeCredentials {
   baseUrl: string
   apiKey: string
   secret: string
 }
 
+/** Where a merchant's own node answers, and the key to it, as stored. */
+export interface NodeEndpoint {
+  restUrl: string
+  /** the node's self-signed certificate, pinned as the only CA */
+  tlsCertPem: string | null
+  loopRestUrl: string | null
+  /** hex; null until the node's wallet exists (only its unlocker answers then) */
+  macaroonHex: string | null
+}
+
+/** A REST client for a node's lnd. */
+export function lndClientFor(node: Omit<NodeEndpoint, 'loopRestUrl'>): LndClient {
+  return new LndClient({
+    restUrl: node.restUrl,
+    tlsCertPem: node.tlsCertPem ?? undefined,
+    macaroonHex: node.macaroonHex ?? undefined,
+  })
+}
+
+/** The administration port for a merchant's own node (lnd, and loopd when it runs one). */
+export function nodeAdminFor(node: NodeEndpoint): NodeAdmin {
+  const loopd = node.loopRestUrl ? lndClientFor({ ...node, restUrl: node.loopRestUrl }) : null
+  return new LndNodeAdmin(lndClientFor(node), loopd)
+}
+
+/** A signed client for a business's exchange account. */
+export function exchangeClientFor(c: ExchangeCredentials): KrakenClient {
+  return new KrakenClient(c.baseUrl, { apiKey: c.apiKey, secret: c.secret })
+}
+
+/** Connects to an NWC wallet once and reads what it offers. */
+export function probeNwc(connection: NwcConnection): Promise<NwcWalletInfo> {
+  return probeNwcWallet(connection)
+}
+
 export interface WalletFactoryDeps {
   connections: Pick<ConnectionRepo, 'find' | 'publicInfo'>
   /** the business's own node; throws DomainError NODE_NOT_READY when it has none yet */
-  nodes: { lnd(businessId: string): Promise<{ lnd: LndClient }> }
+  nodes: { endpoint(businessId: string): Promise<NodeEndpoint> }
   options?: {
     lnd?: LndWalletOptions
     nwc?: Omit<NwcWalletOptions, 'notifications'>
@@ -39,9 +78,9 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
 
-async function ownNode(deps: WalletFactoryDeps, businessId: string): Promise<LndClient | null> {
+async function ownNode(deps: WalletFactoryDeps, businessId: string): Promise<NodeEndpoint | null> {
   try {
-    return (await deps.nodes.lnd(businessId)).lnd
+    return await deps.nodes.endpoint(businessId)
   } catch (err) {
     if (err instanceof DomainError && err.code === 'NODE_NOT_READY') return null
     throw err
@@ -55,8 +94,7 @@ export async function createWalletForBusiness(
 ): Promise<Wallet | null> {
   const stored = await deps.connections.find<unknown>(businessId)
   if (stored?.kind === 'exchange') {
-    const c = stored.config as StoredExchangeConfig
-    const kraken = new KrakenClient(c.baseUrl, { apiKey: c.apiKey, secret: c.secret })
+    const kraken = exchangeClientFor(stored.config as ExchangeCredentials)
     return new ExchangeWallet(kraken, deps.options?.exchange)
   }
   if (stored?.kind === 'nwc') {
@@ -65,8 +103,8 @@ export async function createWalletForBusiness(
       notifications: stringList(stored.publicInfo.notifications),
     })
   }
-  const lnd = await ownNode(deps, businessId)
-  return lnd ? new LndWallet(lnd, deps.options?.lnd) : null
+  const node = await ownNode(deps, businessId)
+  return node ? new LndWallet(lndClientFor(node), deps.options?.lnd) : null
 }
 
 /**

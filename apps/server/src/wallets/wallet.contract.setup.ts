@@ -8,8 +8,7 @@ import { until as waitUntil } from '../../test/assertions'
 import type { TestSimnet } from '../../test/simnet'
 import { DomainError } from '../lib/errors'
 import type { ConnectionRepo, StoredConnection } from './connection-repo'
-import type { WalletFactoryDeps } from './factory'
-import { b64, LndClient } from './lnd/lnd-client'
+import { nodeAdminFor, type NodeEndpoint, type WalletFactoryDeps } from './factory'
 import { SimnetNodeHost } from './nodehost/simnet-node-host'
 import { probeNwcWallet } from './nwc/nwc-client'
 import { parseNwcUri } from './nwc/nwc-uri'
@@ -28,7 +27,7 @@ export interface Backend {
 }
 
 const stored = new Map<string, StoredConnection<unknown>>()
-const nodes = new Map<string, LndClient>()
+const nodes = new Map<string, NodeEndpoint>()
 
 export const factoryDeps: WalletFactoryDeps = {
   connections: {
@@ -36,9 +35,9 @@ export const factoryDeps: WalletFactoryDeps = {
     publicInfo: (id: string) => Promise.resolve(stored.get(id)),
   } satisfies Pick<ConnectionRepo, 'find' | 'publicInfo'>,
   nodes: {
-    lnd(id) {
-      const lnd = nodes.get(id)
-      return lnd ? Promise.resolve({ lnd }) : Promise.reject(new DomainError('NODE_NOT_READY'))
+    endpoint(id) {
+      const node = nodes.get(id)
+      return node ? Promise.resolve(node) : Promise.reject(new DomainError('NODE_NOT_READY'))
     },
   },
   options: { exchange: { pollIntervalMs: 200 } },
@@ -64,23 +63,28 @@ async function provisionOwnNode(net: TestSimnet, businessId: string): Promise<vo
     'the node to wait for its wallet',
   )
   if (!view.lnd) throw new Error('the node has no lnd endpoint')
-  const unlocker = new LndClient(view.lnd)
-  const seed = await unlocker.genSeed()
-  const init = await unlocker.initWallet('contract-password', seed.cipher_seed_mnemonic)
-  const lnd = unlocker.withMacaroon(b64.toHex(init.admin_macaroon))
+  const unlocker: NodeEndpoint = {
+    restUrl: view.lnd.restUrl,
+    tlsCertPem: view.lnd.tlsCertPem,
+    loopRestUrl: view.loop?.restUrl ?? null,
+    macaroonHex: null,
+  }
+  const { macaroonHex } = await nodeAdminFor(unlocker).createWallet('contract-password')
+  const node = { ...unlocker, macaroonHex }
+  const admin = nodeAdminFor(node)
   net.simnet.world.lightning.openChannelFromLsp(hostNodeId, 2_000_000, 1_000_000)
   net.simnet.world.chain.mine(3)
   await until(
-    () => lnd.state(),
-    (s) => s.state === 'SERVER_ACTIVE',
+    () => admin.walletState(),
+    (s) => s === 'SERVER_ACTIVE',
     'the node to run',
   )
   await until(
-    () => lnd.channels(),
-    (c) => c.channels.some((ch) => ch.active),
+    () => admin.channels(),
+    (c) => c.some((ch) => ch.active),
     'a channel',
   )
-  nodes.set(businessId, lnd)
+  nodes.set(businessId, node)
 }
 
 export const backends: Backend[] = [

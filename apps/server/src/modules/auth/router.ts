@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { authedProcedure, publicProcedure, router } from '../../trpc/init'
+import { publicProcedure, router } from '../../trpc/init'
 import { PASSWORD_MAX_LENGTH } from './passwords'
 
 export const ZCredentialsInput = z.object({
@@ -29,20 +29,6 @@ export const authRouter = router({
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     await ctx.services.auth.signOut(ctx.cookies.get('sid'))
     ctx.endSession()
-    return { ok: true as const }
-  }),
-})
-
-export const ZChangePasswordInput = z.object({
-  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  newPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-  confirmPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
-})
-
-export const accountRouter = router({
-  changePassword: authedProcedure.input(ZChangePasswordInput).mutation(async ({ ctx, input }) => {
-    const session = await ctx.services.auth.changePassword({ userId: ctx.user.id, ...input })
-    ctx.startSession(session)
     return { ok: true as const }
   }),
 })

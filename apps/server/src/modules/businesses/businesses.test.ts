@@ -27,7 +27,7 @@ describe('businesses', () => {
     expect(list).toEqual([
       expect.objectContaining({ id: created.id, name: 'Corner Café', onboardingStep: 'company' }),
     ])
-    expect(await alice.caller.business.onboardingStep({ businessId: created.id })).toEqual({
+    expect(await alice.caller.businesses.onboardingStep({ businessId: created.id })).toEqual({
       step: 'company',
     })
   })
@@ -37,9 +37,9 @@ describe('businesses', () => {
     const mallory = await owner()
     const { id } = await alice.caller.businesses.create({ name: 'Private Shop' })
     for (const businessId of [id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const err = await rejection(mallory.caller.business.onboardingStep({ businessId }))
+      const err = await rejection(mallory.caller.businesses.onboardingStep({ businessId }))
       expect(err.code).toBe('NOT_FOUND')
-      const err2 = await rejection(mallory.caller.business.get({ businessId }))
+      const err2 = await rejection(mallory.caller.businesses.get({ businessId }))
       expect(err2.code).toBe('NOT_FOUND')
     }
   })

@@ -8,10 +8,7 @@ export const businessesRouter = router({
   create: authedProcedure
     .input(ZCreateBusinessInput)
     .mutation(({ ctx, input }) => ctx.services.businesses.create(ctx.user.id, input.name)),
-})
-
-/** Procedures on one business (`business.*`); membership is checked by businessProcedure. */
-export const businessRouter = router({
+  // Procedures on one business; membership is checked by businessProcedure.
   get: businessProcedure.query(({ ctx }) => ({
     id: ctx.business.id,
     name: ctx.business.name,

@@ -5,13 +5,21 @@
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { satToBtcString } from '../../lib/money'
-import { LndError, LndUnreachableError } from '../../wallets/lnd/lnd-client'
+import { NodeRefusedError, NodeUnreachableError, type NodeAdmin } from '../../wallets/node-admin'
 import type { OnboardingRepo } from '../onboarding/repo'
+import { advance as advanceOnboarding } from '../onboarding/step-machine'
+import type { NodeRow } from '../node/repo'
 import type { NodeService } from '../node/service'
+import {
+  chainProgress,
+  hostedOutcome,
+  nodeOutcome,
+  REQUIRED_CONFIRMATIONS,
+  type OpeningOutcome,
+} from './progress'
 import type { DepositRepo, DepositRow } from './repo'
 
 export const MIN_CHANNEL_DEPOSIT_SAT = 200_000
-export const REQUIRED_CONFIRMATIONS = 3
 /** Kept on chain to pay the channel's funding transaction fee. */
 export const FUNDING_FEE_RESERVE_SAT = 5_000
 
@@ -54,68 +62,43 @@ export function createDepositService(deps: {
     return row
   }
 
-  /** Reads the chain for one deposit and moves its channel on. Safe to run on any instance. */
-  async function advance(row: DepositRow, signal?: AbortSignal): Promise<void> {
-    const { lnd, row: node } = await nodes.lnd(row.businessId)
-    if (row.channelState === 'waiting_for_deposit') {
-      const { transactions } = await lnd.transactions(signal)
-      let receivedSat = 0
-      let confirmations = Number.MAX_SAFE_INTEGER
-      let txid: string | null = null
-      for (const tx of transactions) {
-        const outs = (tx.output_details ?? []).filter((o) => o.address === row.address)
-        if (outs.length === 0) continue
-        receivedSat += outs.reduce((s, o) => s + Number(o.amount), 0)
-        confirmations = Math.min(confirmations, tx.num_confirmations)
-        txid ??= tx.tx_hash
-      }
-      if (receivedSat === 0) confirmations = 0
-      const status =
-        receivedSat === 0
-          ? 'unused'
-          : confirmations >= REQUIRED_CONFIRMATIONS && receivedSat >= row.amountSat
-            ? 'confirmed'
-            : 'receiving'
-      if (
-        status !== row.status ||
-        confirmations !== row.confirmations ||
-        receivedSat !== row.receivedSat
-      ) {
-        await repo.updateChain(row.id, { status, confirmations, receivedSat, txid })
-      }
-      if (status === 'confirmed') await openChannel(row, signal)
-      return
+  /** Reads the chain for a deposit still waiting; opens the channel once it is confirmed. */
+  async function followDeposit(row: DepositRow, admin: NodeAdmin, signal?: AbortSignal) {
+    const chain = chainProgress(row, await admin.onchainTransactions(signal))
+    if (
+      chain.status !== row.status ||
+      chain.confirmations !== row.confirmations ||
+      chain.receivedSat !== row.receivedSat
+    ) {
+      await repo.updateChain(row.id, chain)
     }
-    // opening or manual: the host (or lnd) tells how the opening went.
+    if (chain.status === 'confirmed') await openChannel(row, signal)
+  }
+
+  /** How an opening (or one in manual processing) went: the host says, else the node. */
+  async function openingOutcome(
+    row: DepositRow,
+    admin: NodeAdmin,
+    node: NodeRow,
+    signal?: AbortSignal,
+  ): Promise<OpeningOutcome> {
     const view = await nodes.hostView(node, signal)
-    const hosted = view.channels.find((c) => c.channelPoint === row.channelPoint)
-    let outcome: 'open' | 'failed' | 'manual' | 'opening' = 'opening'
-    if (hosted) {
-      outcome =
-        hosted.state === 'open'
-          ? 'open'
-          : hosted.state === 'failed' || hosted.state === 'closed'
-            ? 'failed'
-            : hosted.state === 'manual_processing'
-              ? 'manual'
-              : 'opening'
-    } else {
-      const [{ channels }, pending] = await Promise.all([
-        lnd.channels(signal),
-        lnd.pendingChannels(signal),
-      ])
-      if (channels.some((c) => c.channel_point === row.channelPoint)) outcome = 'open'
-      else if (
-        !pending.pending_open_channels.some((p) => p.channel.channel_point === row.channelPoint)
-      ) {
-        outcome = 'failed'
-      }
-    }
+    const hosted = hostedOutcome(row.channelPoint, view.channels)
+    if (hosted) return hosted
+    const [channels, pending] = await Promise.all([
+      admin.channels(signal),
+      admin.pendingChannels(signal),
+    ])
+    return nodeOutcome(row.channelPoint, channels, pending)
+  }
+
+  /** Moves the deposit's channel to the outcome; an open channel completes onboarding. */
+  async function settleOpening(row: DepositRow, outcome: OpeningOutcome): Promise<void> {
     if (outcome === 'open') {
       if (await repo.moveChannel(row.id, ['opening', 'manual'], 'open')) {
         await deps.onboardingRepo.withLockedBusiness(row.businessId, async (trx, step) => {
           if (step === 'deposit')
-            await deps.onboardingRepo.setStep(trx, row.businessId, 'completed')
+            await advanceOnboarding(trx, row.businessId, { type: 'channelOpened' })
         })
       }
     } else if (outcome === 'failed') {
@@ -129,34 +112,36 @@ export function createDepositService(deps: {
     }
   }
 
+  /** Moves one deposit on from what its node reports. Safe to run on any instance. */
+  async function advance(row: DepositRow, signal?: AbortSignal): Promise<void> {
+    const { admin, row: node } = await nodes.admin(row.businessId)
+    if (row.channelState === 'waiting_for_deposit') {
+      await followDeposit(row, admin, signal)
+    } else {
+      await settleOpening(row, await openingOutcome(row, admin, node, signal))
+    }
+  }
+
   /** Exactly one caller wins the move to `opening` and asks the node to open the channel. */
   async function openChannel(row: DepositRow, signal?: AbortSignal): Promise<void> {
-    const { lnd, row: node } = await nodes.lnd(row.businessId)
+    const { admin, row: node } = await nodes.admin(row.businessId)
     if (!(await repo.moveChannel(row.id, ['waiting_for_deposit', 'failed'], 'opening'))) return
     try {
       const view = await nodes.hostView(node, signal)
       if (!view.lspPubkey) throw new Error('no liquidity provider configured')
-      const balance = await lnd.walletBalance(signal)
-      const localFundingSat = Number(balance.confirmed_balance) - FUNDING_FEE_RESERVE_SAT
+      const balance = await admin.onchainBalance(signal)
+      const localFundingSat = balance.confirmedSat - FUNDING_FEE_RESERVE_SAT
       if (localFundingSat < MIN_CHANNEL_DEPOSIT_SAT - FUNDING_FEE_RESERVE_SAT) {
         throw new Error('not enough confirmed funds to open the channel')
       }
-      const opened = await lnd.openChannel(
-        { nodePubkeyHex: view.lspPubkey, localFundingSat },
+      const { channelPoint } = await admin.openChannel(
+        { peerPubkey: view.lspPubkey, localFundingSat },
         signal,
       )
-      const txid =
-        opened.funding_txid_str ??
-        Buffer.from(opened.funding_txid_bytes ?? '', 'base64')
-          .reverse()
-          .toString('hex')
-      await repo.moveChannel(row.id, ['opening'], 'opening', {
-        channelPoint: `${txid}:${opened.output_index}`,
-        channelError: null,
-      })
+      await repo.moveChannel(row.id, ['opening'], 'opening', { channelPoint, channelError: null })
     } catch (err) {
       log('channel opening failed', err)
-      const reason = err instanceof LndError ? err.message : 'Error opening the channel'
+      const reason = err instanceof NodeRefusedError ? err.message : 'Error opening the channel'
       await repo.moveChannel(row.id, ['opening'], 'failed', { channelError: reason })
     }
   }
@@ -188,12 +173,12 @@ export function createDepositService(deps: {
           minimumSat: MIN_CHANNEL_DEPOSIT_SAT,
         })
       }
-      const { lnd } = await nodes.lnd(business.id)
+      const { admin } = await nodes.admin(business.id)
       let address: string
       try {
-        address = (await lnd.newAddress(signal)).address
+        address = await admin.newAddress(signal)
       } catch (err) {
-        if (err instanceof LndError || err instanceof LndUnreachableError) {
+        if (err instanceof NodeRefusedError || err instanceof NodeUnreachableError) {
           throw new DomainError('NODE_NOT_READY', 'Node is not ready')
         }
         throw err

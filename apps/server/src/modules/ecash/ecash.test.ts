@@ -82,6 +82,29 @@ describe('ecash payments', () => {
     expect(states.every((s) => s.state === 'SPENT')).toBe(true)
   })
 
+  it('answers a retried redemption (same key) with its payment instead of "spent"', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const token = await mintToken(2_000)
+    const idempotencyKey = 'ecash-page-retry-0001'
+    const first = await b.caller.ecash.redeem({ businessId, token, idempotencyKey })
+    expect(first.status).toBe('settled')
+    // The page did not see the answer and sends the same redemption again.
+    const again = await b.caller.ecash.redeem({ businessId, token, idempotencyKey })
+    expect(again).toMatchObject({ id: first.id, status: 'settled', amountSat: 2_000 })
+    expect(await paymentsOf(businessId)).toHaveLength(1)
+    // The key of that redemption for another token is refused, and nothing is spent of it.
+    const other = await mintToken(900)
+    const reused = await rejection(
+      b.caller.ecash.redeem({ businessId, token: other, idempotencyKey }),
+    )
+    expect(appCode(reused)).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(await paymentsOf(businessId)).toHaveLength(1)
+    const payer = new Wallet(mintUrl, { unit: 'sat' })
+    await payer.loadMint()
+    const states = await payer.checkProofsStates(payer.decodeToken(other).proofs)
+    expect(states.every((s) => s.state === 'UNSPENT')).toBe(true)
+  })
+
   it('redeems a cashuA token behind a cashu: prefix', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
     const token = await mintToken(1_200, 'A')

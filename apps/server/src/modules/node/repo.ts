@@ -1,19 +1,23 @@
+import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '../../db/database'
+import type { Database, LightningNodesTable } from '../../db/schema'
 
-export interface NodeRow {
-  businessId: string
-  hostKind: string
-  hostNodeId: string
-  restUrl: string | null
-  loopRestUrl: string | null
-  tlsCertPem: string | null
-  pubkey: string | null
-  macaroonSealed: string | null
-  seedSealed: string | null
-  initialisedAt: Date | null
-  seedConfirmedAt: Date | null
-  createdAt: Date
-}
+export type NodeRow = Omit<Selectable<LightningNodesTable>, 'updatedAt'>
+
+type NodePatch = Partial<
+  Pick<
+    NodeRow,
+    | 'hostNodeId'
+    | 'restUrl'
+    | 'loopRestUrl'
+    | 'tlsCertPem'
+    | 'pubkey'
+    | 'macaroonSealed'
+    | 'seedSealed'
+    | 'initialisedAt'
+    | 'seedConfirmedAt'
+  >
+>
 
 export function createNodeRepo(db: Db) {
   return {
@@ -26,8 +30,11 @@ export function createNodeRepo(db: Db) {
     },
 
     /** false when the business already has a node */
-    async insert(row: { businessId: string; hostKind: string; hostNodeId: string }) {
-      const res = await db
+    async insert(
+      trx: Transaction<Database> | Db,
+      row: { businessId: string; hostKind: string; hostNodeId: string },
+    ) {
+      const res = await trx
         .insertInto('lightningNodes')
         .values(row)
         .onConflict((oc) => oc.column('businessId').doNothing())
@@ -35,23 +42,17 @@ export function createNodeRepo(db: Db) {
       return (res.numInsertedOrUpdatedRows ?? 0n) > 0n
     },
 
-    async update(
-      businessId: string,
-      patch: Partial<
-        Pick<
-          NodeRow,
-          | 'hostNodeId'
-          | 'restUrl'
-          | 'loopRestUrl'
-          | 'tlsCertPem'
-          | 'pubkey'
-          | 'macaroonSealed'
-          | 'seedSealed'
-          | 'initialisedAt'
-          | 'seedConfirmedAt'
-        >
-      >,
-    ) {
+    /** Gives back a claimed node row whose host id never came. */
+    async removeClaim(businessId: string, hostNodeId: string): Promise<void> {
+      await db
+        .deleteFrom('lightningNodes')
+        .where('businessId', '=', businessId)
+        .where('hostNodeId', '=', hostNodeId)
+        .where('initialisedAt', 'is', null)
+        .execute()
+    },
+
+    async update(businessId: string, patch: NodePatch) {
       await db
         .updateTable('lightningNodes')
         .set({ ...patch, updatedAt: new Date() })

@@ -4,13 +4,13 @@
  */
 import { DomainError } from '../../lib/errors'
 import { openWithPassword, sealWithPassword, type SecretBox } from '../../lib/secrets'
+import { nodeAdminFor, type NodeEndpoint } from '../../wallets/factory'
 import {
-  b64,
-  LndClient,
-  LndError,
-  LndUnreachableError,
-  type WalletState,
-} from '../../wallets/lnd/lnd-client'
+  NodeRefusedError,
+  NodeUnreachableError,
+  type NodeAdmin,
+  type NodeWalletState,
+} from '../../wallets/node-admin'
 import {
   NodeHostError,
   type HostState,
@@ -18,14 +18,29 @@ import {
   type NodeHost,
 } from '../../wallets/nodehost/node-host'
 import type { OnboardingRepo } from '../onboarding/repo'
+import { advance } from '../onboarding/step-machine'
 import type { NodeRepo, NodeRow } from './repo'
 
 export const NODE_PASSWORD_MIN_LENGTH = 8
 
+/** The host id of a node row claimed while the host is being asked for the node. */
+const REQUESTING = 'requesting'
+/** A claim this old whose host id never came was cut off by a crash: the host is asked again. */
+const CLAIM_LOST_MS = 60_000
+const NO_VIEW: HostedNodeView = {
+  hostNodeId: REQUESTING,
+  state: 'searching',
+  lnd: null,
+  loop: null,
+  pubkey: null,
+  lspPubkey: null,
+  channels: [],
+}
+
 export interface NodeStatus {
   exists: boolean
   hostState: HostState | null
-  walletState: WalletState | null
+  walletState: NodeWalletState | null
   isInitialised: boolean
   isSeedConfirmed: boolean
   syncedToChain: boolean
@@ -70,6 +85,16 @@ export function createNodeService(deps: {
 }) {
   const { repo, host, secrets } = deps
 
+  /**
+   * Asks the host for the business's node and records its id. Runs after the claim is committed,
+   * and again from `status` should a crash have come between the two.
+   */
+  async function askHost(businessId: string, signal?: AbortSignal): Promise<HostedNodeView> {
+    const view = await host.requestNode(businessId, signal)
+    await repo.update(businessId, { hostNodeId: view.hostNodeId })
+    return view
+  }
+
   /** Records where the node lives as soon as the host says. */
   async function refreshEndpoint(row: NodeRow, view: HostedNodeView): Promise<NodeRow> {
     if (!view.lnd) return row
@@ -92,13 +117,23 @@ export function createNodeService(deps: {
     return row
   }
 
-  function lndFor(row: NodeRow): LndClient {
+  function endpointOf(row: NodeRow): NodeEndpoint {
     if (!row.restUrl) throw new DomainError('NODE_NOT_READY', 'Node is not ready')
-    return new LndClient({
+    return {
       restUrl: row.restUrl,
-      tlsCertPem: row.tlsCertPem ?? undefined,
-      macaroonHex: row.macaroonSealed ? secrets.decrypt(row.macaroonSealed) : undefined,
-    })
+      tlsCertPem: row.tlsCertPem,
+      loopRestUrl: row.loopRestUrl,
+      macaroonHex: row.macaroonSealed ? secrets.decrypt(row.macaroonSealed) : null,
+    }
+  }
+
+  const adminFor = (row: NodeRow): NodeAdmin => nodeAdminFor(endpointOf(row))
+
+  /** A node the merchant has initialised. */
+  async function readyRow(businessId: string): Promise<NodeRow> {
+    const row = await repo.find(businessId)
+    if (!row?.macaroonSealed) throw new DomainError('NODE_NOT_READY', 'Node is not ready')
+    return row
   }
 
   async function status(businessId: string, signal?: AbortSignal): Promise<NodeStatus> {
@@ -106,25 +141,30 @@ export function createNodeService(deps: {
     if (!found) return NO_NODE
     let view: HostedNodeView
     try {
-      view = await host.getNode(found.hostNodeId, signal)
+      view =
+        found.hostNodeId !== REQUESTING
+          ? await host.getNode(found.hostNodeId, signal)
+          : Date.now() - found.createdAt.getTime() > CLAIM_LOST_MS
+            ? await askHost(found.businessId, signal)
+            : { ...NO_VIEW, hostNodeId: REQUESTING }
     } catch (err) {
       return hostUnavailable(err)
     }
     const row = await refreshEndpoint(found, view)
-    let walletState: WalletState | null = null
+    let walletState: NodeWalletState | null = null
     let syncedToChain = false
     let pubkey = row.pubkey
     if (row.restUrl) {
       try {
-        const lnd = lndFor(row)
-        walletState = (await lnd.state(signal)).state
+        const admin = adminFor(row)
+        walletState = await admin.walletState(signal)
         if (walletState === 'SERVER_ACTIVE' && row.macaroonSealed) {
-          const info = await lnd.getInfo(signal)
-          syncedToChain = info.synced_to_chain
-          pubkey = info.identity_pubkey
+          const info = await admin.info(signal)
+          syncedToChain = info.syncedToChain
+          pubkey = info.pubkey
         }
       } catch (err) {
-        if (!(err instanceof LndUnreachableError || err instanceof LndError)) throw err
+        if (!(err instanceof NodeUnreachableError || err instanceof NodeRefusedError)) throw err
       }
     }
     const isInitialised = row.initialisedAt !== null
@@ -143,28 +183,32 @@ export function createNodeService(deps: {
   return {
     status,
 
+    /**
+     * The node row is claimed under the business's lock first (one request wins), then the host
+     * is asked outside any lock; if the host cannot be reached the claim is given back.
+     */
     async request(business: { id: string }, signal?: AbortSignal): Promise<NodeStatus> {
-      await deps.onboardingRepo.withLockedBusiness(business.id, async (_trx, step) => {
-        if (step !== 'nodePassword') {
+      await deps.onboardingRepo.withLockedBusiness(business.id, async (trx, step) => {
+        // Opened straight from the choice step: asking for a node is choosing one.
+        if (step === 'paymentProvider') {
+          await advance(trx, business.id, { type: 'providerChosen', kind: 'lightningNode' })
+        } else if (step !== 'nodePassword') {
           throw new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
         }
-        if (await repo.find(business.id)) {
-          throw new DomainError('NODE_ALREADY_EXISTS', 'This business already has a node')
-        }
-        let view: HostedNodeView
-        try {
-          view = await host.requestNode(business.id, signal)
-        } catch (err) {
-          return hostUnavailable(err)
-        }
-        const inserted = await repo.insert({
+        const claimed = await repo.insert(trx, {
           businessId: business.id,
           hostKind: host.kind,
-          hostNodeId: view.hostNodeId,
+          hostNodeId: REQUESTING,
         })
-        if (!inserted)
+        if (!claimed)
           throw new DomainError('NODE_ALREADY_EXISTS', 'This business already has a node')
       })
+      try {
+        await askHost(business.id, signal)
+      } catch (err) {
+        await repo.removeClaim(business.id, REQUESTING)
+        return hostUnavailable(err)
+      }
       return status(business.id, signal)
     },
 
@@ -192,15 +236,13 @@ export function createNodeService(deps: {
         throw new DomainError('NODE_NOT_READY', 'Node is not ready')
       }
       const row = await refreshEndpoint(found, view)
-      const lnd = lndFor(row)
-      const seed = await lnd.genSeed(signal)
-      const init = await lnd.initWallet(input.password, seed.cipher_seed_mnemonic, signal)
+      const created = await adminFor(row).createWallet(input.password, signal)
       await repo.update(business.id, {
-        macaroonSealed: secrets.encrypt(b64.toHex(init.admin_macaroon)),
-        seedSealed: await sealWithPassword(seed.cipher_seed_mnemonic.join(' '), input.password),
+        macaroonSealed: secrets.encrypt(created.macaroonHex),
+        seedSealed: await sealWithPassword(created.seedWords.join(' '), input.password),
         initialisedAt: new Date(),
       })
-      return { seedWords: seed.cipher_seed_mnemonic }
+      return { seedWords: created.seedWords }
     },
 
     /** The merchant wrote the words down: on to the channel deposit. */
@@ -212,8 +254,7 @@ export function createNodeService(deps: {
           throw new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
         }
         await repo.update(business.id, { seedConfirmedAt: new Date() })
-        await deps.onboardingRepo.setStep(trx, business.id, 'deposit')
-        return { step: 'deposit' as const }
+        return { step: await advance(trx, business.id, { type: 'nodeCreated' }) }
       })
     },
 
@@ -243,11 +284,15 @@ export function createNodeService(deps: {
       }
     },
 
-    /** An authenticated lnd client for the business's node (deposits, payments). */
-    async lnd(businessId: string): Promise<{ lnd: LndClient; row: NodeRow }> {
-      const row = await repo.find(businessId)
-      if (!row?.macaroonSealed) throw new DomainError('NODE_NOT_READY', 'Node is not ready')
-      return { lnd: lndFor(row), row }
+    /** Where the business's initialised node answers, with its key (the wallet factory's). */
+    async endpoint(businessId: string): Promise<NodeEndpoint> {
+      return endpointOf(await readyRow(businessId))
+    },
+
+    /** The administration port for the business's initialised node. */
+    async admin(businessId: string): Promise<{ admin: NodeAdmin; row: NodeRow }> {
+      const row = await readyRow(businessId)
+      return { admin: adminFor(row), row }
     },
 
     hostView(row: NodeRow, signal?: AbortSignal) {

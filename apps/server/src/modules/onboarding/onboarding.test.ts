@@ -68,7 +68,7 @@ describe('the application', () => {
     const state = await b.caller.onboarding.state({ businessId })
     expect(state).toMatchObject({ step: 'pending', page: 'pending', review: { status: 'pending' } })
     expect(state.application.company?.legalName).toBe('Corner Café Ltd')
-    expect(await b.caller.business.onboardingStep({ businessId })).toEqual({ step: 'pending' })
+    expect(await b.caller.businesses.onboardingStep({ businessId })).toEqual({ step: 'pending' })
   })
 
   it('lets earlier sections be edited until submission without moving the step', async () => {
@@ -167,14 +167,14 @@ describe('review', () => {
     const { b, businessId } = await newBusiness()
     await submitApplication(b, businessId)
     const op = await operator()
-    const pending = await op.caller.admin.applications({ status: 'pending' })
+    const pending = await op.caller.operator.applications({ status: 'pending' })
     expect(pending.map((a) => a.businessId)).toContain(businessId)
-    const detail = await op.caller.admin.application({ businessId })
+    const detail = await op.caller.operator.application({ businessId })
     expect(detail.application.financial?.iban).toBe(financial.iban)
-    expect(await op.caller.admin.approve({ businessId })).toEqual({ step: 'paymentProvider' })
+    expect(await op.caller.operator.approve({ businessId })).toEqual({ step: 'paymentProvider' })
     const state = await b.caller.onboarding.state({ businessId })
     expect(state).toMatchObject({ step: 'paymentProvider', review: { status: 'approved' } })
-    const again = await rejection(op.caller.admin.approve({ businessId }))
+    const again = await rejection(op.caller.operator.approve({ businessId }))
     expect(appCode(again)).toBe('APPLICATION_NOT_PENDING')
   })
 
@@ -182,7 +182,10 @@ describe('review', () => {
     const { b, businessId } = await newBusiness()
     await submitApplication(b, businessId)
     const op = await operator()
-    await op.caller.admin.reject({ businessId, reason: 'The IBAN does not match the company name' })
+    await op.caller.operator.reject({
+      businessId,
+      reason: 'The IBAN does not match the company name',
+    })
     const state = await b.caller.onboarding.state({ businessId })
     expect(state).toMatchObject({
       step: 'company',
@@ -196,8 +199,8 @@ describe('review', () => {
   it('keeps the review for operators only', async () => {
     const { b, businessId } = await newBusiness()
     await submitApplication(b, businessId)
-    expect((await rejection(b.caller.admin.applications({}))).code).toBe('FORBIDDEN')
-    expect((await rejection(b.caller.admin.approve({ businessId }))).code).toBe('FORBIDDEN')
+    expect((await rejection(b.caller.operator.applications({}))).code).toBe('FORBIDDEN')
+    expect((await rejection(b.caller.operator.approve({ businessId }))).code).toBe('FORBIDDEN')
     expect((await b.caller.onboarding.state({ businessId })).step).toBe('pending')
   })
 

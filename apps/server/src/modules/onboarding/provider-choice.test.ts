@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const approvedBusiness = () => sharedApprovedBusiness(env)
 const step = async (b: TestBrowser, businessId: string) =>
-  (await b.caller.business.onboardingStep({ businessId })).step
+  (await b.caller.businesses.onboardingStep({ businessId })).step
 
 describe('the first call of a provider page at the choice step', () => {
   it('connects an exchange account and completes onboarding', async () => {
@@ -38,7 +38,7 @@ describe('the first call of a provider page at the choice step', () => {
       { label: 'test' },
     )
     const wrong = await rejection(
-      b.caller.provider.connectExchange({
+      b.caller.onboarding.connectExchange({
         businessId,
         apiKey: key,
         secretKey: Buffer.alloc(64, 7).toString('base64'),
@@ -47,7 +47,7 @@ describe('the first call of a provider page at the choice step', () => {
     expect(appCode(wrong)).toBe('EXCHANGE_KEY_REJECTED')
     expect(await step(b, businessId)).toBe('paymentProvider')
 
-    const done = await b.caller.provider.connectExchange({
+    const done = await b.caller.onboarding.connectExchange({
       businessId,
       apiKey: key,
       secretKey: secret,
@@ -74,7 +74,7 @@ describe('the first call of a provider page at the choice step', () => {
     await b.caller.auth.signUp({ email: uniqueEmail(), password: 'correct horse battery' })
     const { id: businessId } = await b.caller.businesses.create({ name: 'Corner Café' })
     const exchange = await rejection(
-      b.caller.provider.connectExchange({
+      b.caller.onboarding.connectExchange({
         businessId,
         apiKey: 'k'.repeat(16),
         secretKey: 's'.repeat(16),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { businessProcedure, operatorProcedure, router, ZBusinessInput } from '../../trpc/init'
+import { businessProcedure, router } from '../../trpc/init'
 import {
+  PAYMENT_PROVIDER_KINDS,
   ZCompanyDetails,
   ZDirectorDetails,
   ZFinancialDetails,
@@ -10,6 +11,13 @@ import {
 } from '@app/domain'
 
 const withBusiness = <T extends z.ZodType>(data: T) => z.object({ data })
+
+export const ZConnectExchangeInput = z.object({
+  apiKey: z.string().trim().min(8).max(200),
+  secretKey: z.string().trim().min(8).max(300),
+})
+
+export const ZConnectNwcInput = z.object({ url: z.string().trim().min(1).max(2000) })
 
 export const onboardingRouter = router({
   state: businessProcedure.query(({ ctx }) =>
@@ -40,20 +48,11 @@ export const onboardingRouter = router({
     .input(withBusiness(ZTermsAcceptance))
     .mutation(({ ctx }) => ctx.services.onboarding.submit(ctx.business.id)),
   choosePaymentProvider: businessProcedure
-    .input(z.object({ kind: z.enum(['exchange', 'lightningNode', 'nwc']) }))
+    .input(z.object({ kind: z.enum(PAYMENT_PROVIDER_KINDS) }))
     .mutation(({ ctx, input }) =>
       ctx.services.onboarding.choosePaymentProvider(ctx.business.id, input.kind),
     ),
-})
-
-export const ZConnectExchangeInput = z.object({
-  apiKey: z.string().trim().min(8).max(200),
-  secretKey: z.string().trim().min(8).max(300),
-})
-
-export const ZConnectNwcInput = z.object({ url: z.string().trim().min(1).max(2000) })
-
-export const providerRouter = router({
+  // How money is held, connected from the payment-processor step's pages.
   connectExchange: businessProcedure
     .input(ZConnectExchangeInput)
     .mutation(({ ctx, input, signal }) =>
@@ -62,25 +61,4 @@ export const providerRouter = router({
   connectNwc: businessProcedure
     .input(ZConnectNwcInput)
     .mutation(({ ctx, input }) => ctx.services.providerSetup.connectNwc(ctx.business, input)),
-})
-
-export const adminRouter = router({
-  applications: operatorProcedure
-    .input(z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional() }))
-    .query(({ ctx, input }) => ctx.services.onboarding.listApplications(input.status)),
-  application: operatorProcedure.input(ZBusinessInput).query(async ({ ctx, input }) => {
-    const business = await ctx.services.businesses.getForOperator(input.businessId)
-    return {
-      business,
-      ...(await ctx.services.onboarding.getState(business.id, business.onboardingStep)),
-    }
-  }),
-  approve: operatorProcedure
-    .input(ZBusinessInput)
-    .mutation(({ ctx, input }) => ctx.services.onboarding.approve(input.businessId, ctx.user.id)),
-  reject: operatorProcedure
-    .input(ZBusinessInput.extend({ reason: z.string().trim().min(3).max(2000) }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.onboarding.reject(input.businessId, ctx.user.id, input.reason),
-    ),
 })

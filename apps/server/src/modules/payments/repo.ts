@@ -11,7 +11,10 @@ import type { Database, PaymentMethod, PaymentStatus, PaymentsTable } from '../.
 
 export const PAYMENT_EVENTS_CHANNEL = 'payment_events'
 
-/** What a payment change announces: which payment, whose, and its `updated_at` (µs, ISO). */
+/** A time to the microsecond as fixed-width ISO 8601 UTC text, which sorts as the time does. */
+export const UTC_MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+
+/** What a payment change announces: which payment, whose, and its `updated_at` (UTC_MICROS). */
 export interface PaymentEvent {
   id: string
   businessId: string
@@ -80,10 +83,10 @@ export interface NewPayment {
   status?: 'pending' | 'processing'
 }
 
-/** Tells every instance that a payment changed; `at` is its `updated_at` to the microsecond. */
+/** Tells every instance that a payment changed (a `PaymentEvent`). */
 async function announce(trx: Transaction<Database> | Db, id: string) {
-  await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, json_build_object(
-      'id', id, 'businessId', business_id, 'at', updated_at)::text)
+  await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, json_build_object('id', id,
+      'businessId', business_id, 'at', to_char(updated_at AT TIME ZONE 'UTC', ${UTC_MICROS}))::text)
     FROM payments WHERE id = ${id}`.execute(trx)
 }
 
@@ -223,17 +226,6 @@ export function createPaymentRepo(db: Db) {
       return rows.map(toPayment)
     },
 
-    /**
-     * The latest `updated_at` (µs, ISO) of the business's payments changed after `after`, or
-     * null when none changed since: what a reconnecting change stream missed.
-     */
-    async changedSince(businessId: string, after: string): Promise<string | null> {
-      const { rows } = await sql<{ at: string | null }>`
-        SELECT to_json(max(updated_at)) #>> '{}' AS at FROM payments
-        WHERE business_id = ${businessId} AND updated_at > ${after}::timestamptz`.execute(db)
-      return rows[0]?.at ?? null
-    },
-
     async find(businessId: string, id: string): Promise<PaymentRow | undefined> {
       const r = await db
         .selectFrom('payments')
@@ -286,6 +278,18 @@ export function createPaymentRepo(db: Db) {
     async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
       const rows = await openOf(businessId).where('expiresAt', '<', now).limit(500).execute()
       return rows.map(toPayment)
+    },
+
+    /** Businesses with an open payment whose invoice expired before `now`. */
+    async businessesWithLapsed(now: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('businessId')
+        .distinct()
+        .where('status', 'in', OPEN_STATUSES)
+        .where('expiresAt', '<', now)
+        .execute()
+      return rows.map((r) => r.businessId)
     },
 
     async businessesWithOpenPayments(): Promise<string[]> {

@@ -1,6 +1,8 @@
+import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
 import { DomainError } from '../../lib/errors'
+import { paymentEventId } from './service'
 
 const ZAmount = z.union([
   z.object({ sat: z.number().int().positive() }),
@@ -39,11 +41,15 @@ export const paymentsRouter = router({
   get: businessProcedure
     .input(z.object({ paymentId: z.uuid() }))
     .query(({ ctx, input }) => ctx.services.payments.get(ctx.business.id, input.paymentId)),
-  follow: businessProcedure.input(z.object({ paymentId: z.uuid() })).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
-    yield* ctx.services.payments.follow(ctx.business.id, input.paymentId, signal)
-  }),
+  /**
+   * The payment now and after every change; tracked, so a page reconnecting with `lastEventId`
+   * gets the payment again only if it changed while the page was away.
+   */
+  follow: businessProcedure
+    .input(z.object({ paymentId: z.uuid(), lastEventId: z.string().max(64).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const { payments } = ctx.services
+      const views = payments.follow(ctx.business.id, input.paymentId, signal, input.lastEventId)
+      for await (const view of views) yield tracked(paymentEventId(view), view)
+    }),
 })

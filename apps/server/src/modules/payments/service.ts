@@ -21,6 +21,7 @@ import {
 import type { FiatCurrency, PriceService } from '../price/service'
 import { rowThenRequest, type FlowOutcome } from './flow'
 import { PAYMENT_EVENTS_CHANNEL, type PaymentRepo, type PaymentRow } from './repo'
+import { createSettlements } from './settlements'
 import { isFinal, paymentView, type PaymentView } from './view'
 import type { WalletProvider } from './wallet-provider'
 import type { WalletWatchers } from './watchers'
@@ -98,6 +99,7 @@ export function createPaymentService(deps: {
   bus: PgEventBus
 }) {
   const { repo, wallets } = deps
+  const settlements = createSettlements(deps)
 
   async function requireWallet(businessId: string, need: Need): Promise<Wallet> {
     const wallet = await wallets.forBusiness(businessId)
@@ -346,10 +348,10 @@ export function createPaymentService(deps: {
           const expiresAt = last?.expiresAt
           const untilExpiry = expiresAt ? expiresAt.getTime() - Date.now() + 1500 : 60_000
           await changes.wait(Math.max(1000, Math.min(untilExpiry, 60_000)))
-          // Past expiry, ask the watcher to look; its change arrives as an event.
+          // Past expiry, look now rather than at the next expiry sweep; a change is an event.
           if (expiresAt && expiresAt.getTime() < Date.now()) {
             mustRead = true
-            await deps.watchers.poke()
+            await settlements.expireLapsed(businessId)
           }
         }
       } finally {

@@ -3,10 +3,10 @@
  * server instance at a time, the holder of its lease (renewed every few seconds; another
  * instance takes over within the lease time if the holder dies). On taking a lease, every
  * open payment is looked up once, so payments settled while no one watched are credited.
+ * Lapsed invoices and unanswered requests are swept by jobs (`jobs.ts`), not here.
  */
 import { randomUUID } from 'node:crypto'
 import type { PriceService } from '../price/service'
-import { failUnanswered } from './deadline'
 import type { LeaseRepo } from './lease-repo'
 import type { PaymentRepo } from './repo'
 import { createSettlements } from './settlements'
@@ -25,9 +25,6 @@ export interface WatcherOptions {
 /** A dead holder's lease lapses after 6 s; others look every 2 s: a takeover within 8 s. */
 export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = { leaseMs: 6_000, renewMs: 2_000 }
 
-/** How often the deadline sweep runs until it has its own job (see `deadline.ts`). */
-const DEADLINE_SWEEP_MS = 60_000
-
 export function createWalletWatchers(deps: {
   repo: PaymentRepo
   leases: LeaseRepo
@@ -44,7 +41,6 @@ export function createWalletWatchers(deps: {
   const running = new Map<string, AbortController>()
   let timer: NodeJS.Timeout | null = null
   let ticking: Promise<void> | null = null
-  let lastDeadlineSweep = 0
 
   /** Streams the wallet's settlements until aborted, after looking up what is open once. */
   function startWatching(businessId: string): void {
@@ -93,22 +89,12 @@ export function createWalletWatchers(deps: {
     }
   }
 
-  /** Until the deadline sweep runs as a job, the watchers run it now and then. */
-  async function sweepDeadlines(): Promise<void> {
-    if (Date.now() - lastDeadlineSweep < DEADLINE_SWEEP_MS) return
-    lastDeadlineSweep = Date.now()
-    await failUnanswered(repo)
-  }
-
+  /** Leases renewed, wallets watched, and the addresses of those held followed. */
   async function tick(): Promise<void> {
-    await sweepDeadlines()
     const wanted = new Set(await repo.businessesWithOpenPayments())
     await holdLeases(wanted)
     await releaseIdle(wanted)
-    for (const businessId of running.keys()) {
-      await settlements.followAddresses(businessId)
-      await settlements.expireLapsed(businessId)
-    }
+    for (const businessId of running.keys()) await settlements.followAddresses(businessId)
   }
 
   function runTick(): Promise<void> {

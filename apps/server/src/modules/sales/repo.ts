@@ -18,6 +18,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/database'
 import type { PaymentMethod, PaymentStatus } from '../../db/schema'
+import { UTC_MICROS } from '../payments/repo'
 
 export interface TransactionRow {
   id: string
@@ -173,6 +174,17 @@ export function createSalesRepo(db: Db, opts: { searchWindow?: number } = {}) {
     (await query.execute(db)).rows
 
   return {
+    /**
+     * The latest `updated_at` (UTC_MICROS) of the business's payments changed after `after`, or
+     * null when none changed since: what a reconnecting change stream missed.
+     */
+    async changedSince(businessId: string, after: string): Promise<string | null> {
+      const { rows } = await sql<{ at: string | null }>`
+        SELECT to_char(max(updated_at) AT TIME ZONE 'UTC', ${UTC_MICROS}) AS at FROM payments
+        WHERE business_id = ${businessId} AND updated_at > ${after}::timestamptz`.execute(db)
+      return rows[0]?.at ?? null
+    },
+
     /** Up to `limit` transactions after `after`, newest first; each with its list position. */
     async listTransactions(
       businessId: string,

@@ -1,5 +1,6 @@
+import { tracked } from '@trpc/server'
+import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
-import { salesChanges } from './changes'
 import { ZTransactionsInput } from './schemas'
 
 /** `sales.*`: the dashboard, the transaction list and their live changes (members only). */
@@ -8,8 +9,14 @@ export const salesRouter = router({
   transactions: businessProcedure
     .input(ZTransactionsInput)
     .query(({ ctx, input }) => ctx.services.sales.transactions(ctx.business.id, input)),
-  /** A signal each time a payment of the business changes, for pages to refresh then. */
-  changes: businessProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* salesChanges(ctx.services.bus, ctx.business.id, signal)
-  }),
+  /**
+   * A signal each time a payment of the business changes, for pages to refresh then; tracked,
+   * so a page reconnecting with `lastEventId` is told of what changed while it was away.
+   */
+  changes: businessProcedure
+    .input(z.object({ lastEventId: z.string().max(64).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const changes = ctx.services.sales.changes(ctx.business.id, signal, input.lastEventId)
+      for await (const change of changes) yield tracked(change.at, { changedAt: change.changedAt })
+    }),
 })

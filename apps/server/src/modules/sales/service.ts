@@ -5,6 +5,8 @@
 import { z } from 'zod'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
+import type { PgEventBus } from '../../lib/pg-events'
+import { isEventAt, salesChanges, type SalesChange } from './changes'
 import type { ListPosition, RepoFilter, SalesRepo, TransactionRow } from './repo'
 import { PAYMENT_METHODS, type TransactionFilter } from './schemas'
 
@@ -84,7 +86,13 @@ function toRepoFilter(f: TransactionFilter): RepoFilter {
 
 const withoutPosition = ({ position: _, ...item }: TransactionRow & { position: string }) => item
 
-export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } = {}) {
+/** Resuming from an event id this stream did not give: as if from the start, told at once. */
+const BEGINNING = '1970-01-01T00:00:00.000000Z'
+
+export function createSalesService(
+  repo: SalesRepo,
+  opts: { now?: () => Date; bus?: PgEventBus } = {},
+) {
   const now = opts.now ?? (() => new Date())
 
   async function page(
@@ -104,6 +112,25 @@ export function createSalesService(repo: SalesRepo, opts: { now?: () => Date } =
   }
 
   return {
+    /**
+     * A signal each time a payment of the business changes; after `lastEventId` (a page that
+     * reconnects), one at once if anything changed since, so it misses nothing.
+     */
+    changes(
+      businessId: string,
+      signal: AbortSignal | undefined,
+      lastEventId?: string | null,
+    ): AsyncGenerator<SalesChange> {
+      if (!opts.bus) throw new Error('sales changes need the event bus')
+      const resume = lastEventId
+        ? {
+            after: isEventAt(lastEventId) ? lastEventId : BEGINNING,
+            changedSince: (id: string, after: string) => repo.changedSince(id, after),
+          }
+        : undefined
+      return salesChanges(opts.bus, businessId, signal, undefined, resume)
+    },
+
     transactions(
       businessId: string,
       input: TransactionFilter & { cursor?: string; limit: number },

@@ -238,6 +238,31 @@ describe('LNURL-pay', () => {
     })
   })
 
+  it('answers a callback sent again with the same nonce with the same invoice, once', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const name = uniqueName('nonce')
+    await b.caller.tips.create({ businessId, shortName: name, description: 'Retry tips' })
+    const callback = `/lnurlp/${name}/callback?amount=5000&nonce=wallet-retry-1`
+    const first = await getJson(callback)
+    const again = await getJson(callback)
+    expect(first.body.pr).toMatch(/^lnbcrt/)
+    expect(again.body.pr).toBe(first.body.pr)
+    // The same nonce for another amount is not the same tip: refused, nothing written.
+    const other = await getJson(`/lnurlp/${name}/callback?amount=6000&nonce=wallet-retry-1`)
+    expect(other.body.status).toBe('ERROR')
+    expect(other.body.reason).toMatch(/nonce/)
+    // Without a nonce every callback is a tip of its own.
+    const plain = await getJson(`/lnurlp/${name}/callback?amount=5000`)
+    expect(plain.body.pr).not.toBe(first.body.pr)
+    const rows = await env.database.db
+      .selectFrom('payments')
+      .select(['amountSat', 'idempotencyKey'])
+      .where('businessId', '=', businessId)
+      .execute()
+    expect(rows).toHaveLength(2)
+    expect(rows.every((r) => r.idempotencyKey !== null)).toBe(true)
+  })
+
   it('refuses in the body what it cannot take', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
     const name = uniqueName('err')

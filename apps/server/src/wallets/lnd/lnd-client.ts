@@ -2,6 +2,7 @@
  * LND's REST interface (grpc-gateway JSON): the macaroon in `Grpc-Metadata-macaroon`, the node's
  * self-signed certificate pinned as the only trusted CA, int64 as strings, bytes as base64.
  * Streams (invoice subscriptions, payments) are newline-delimited `{"result":...}` objects.
+ * Transport only: the adapters parse what they read (lnd-dto, lnd-admin-dto).
  */
 import { Agent, request, type Dispatcher } from 'undici'
 import { DEFAULT_TIMEOUT_MS } from '../../lib/http'
@@ -31,55 +32,6 @@ export class LndError extends Error {
 
 export class LndUnreachableError extends Error {}
 
-export type WalletState =
-  'NON_EXISTING' | 'LOCKED' | 'UNLOCKED' | 'RPC_ACTIVE' | 'SERVER_ACTIVE' | 'WAITING_TO_START'
-
-export interface LndGetInfo {
-  identity_pubkey: string
-  alias: string
-  block_height: number
-  synced_to_chain: boolean
-  num_active_channels: number
-  num_pending_channels: number
-  chains: { chain: string; network: string }[]
-}
-
-export interface LndTransaction {
-  tx_hash: string
-  amount: string
-  num_confirmations: number
-  block_height: number
-  time_stamp: string
-  dest_addresses?: string[]
-  output_details?: {
-    address: string
-    amount: string
-    is_our_address: boolean
-    output_index: string
-  }[]
-}
-
-export interface LndChannel {
-  active: boolean
-  remote_pubkey: string
-  channel_point: string
-  chan_id: string
-  capacity: string
-  local_balance: string
-  remote_balance: string
-}
-
-export interface LndPendingChannels {
-  pending_open_channels: {
-    channel: {
-      remote_node_pub: string
-      channel_point: string
-      capacity: string
-      local_balance: string
-    }
-  }[]
-}
-
 export const b64 = {
   fromHex: (hex: string) => Buffer.from(hex, 'hex').toString('base64'),
   toHex: (base64: string) => Buffer.from(base64, 'base64').toString('hex'),
@@ -94,10 +46,6 @@ export class LndClient {
     this.#dispatcher = endpoint.tlsCertPem
       ? new Agent({ connect: { ca: endpoint.tlsCertPem }, keepAliveTimeout: 30_000 })
       : undefined
-  }
-
-  withMacaroon(macaroonHex: string): LndClient {
-    return new LndClient({ ...this.endpoint, macaroonHex })
   }
 
   async call<T>(
@@ -178,86 +126,5 @@ export class LndClient {
         if (msg.result !== undefined) onMessage(msg.result)
       }
     }
-  }
-
-  // Wallet unlocker (no macaroon)
-  state(signal?: AbortSignal) {
-    return this.call<{ state: WalletState }>('GET', '/v1/state', undefined, { signal })
-  }
-  genSeed(signal?: AbortSignal) {
-    return this.call<{ cipher_seed_mnemonic: string[]; enciphered_seed: string }>(
-      'GET',
-      '/v1/genseed',
-      undefined,
-      { signal },
-    )
-  }
-  initWallet(password: string, mnemonic: string[], signal?: AbortSignal) {
-    return this.call<{ admin_macaroon: string }>(
-      'POST',
-      '/v1/initwallet',
-      { wallet_password: b64.fromUtf8(password), cipher_seed_mnemonic: mnemonic },
-      { signal, timeoutMs: 60_000 },
-    )
-  }
-  unlockWallet(password: string, signal?: AbortSignal) {
-    return this.call<object>(
-      'POST',
-      '/v1/unlockwallet',
-      { wallet_password: b64.fromUtf8(password) },
-      { signal, timeoutMs: 60_000 },
-    )
-  }
-
-  // Lightning
-  getInfo(signal?: AbortSignal) {
-    return this.call<LndGetInfo>('GET', '/v1/getinfo', undefined, { signal })
-  }
-  newAddress(signal?: AbortSignal) {
-    return this.call<{ address: string }>(
-      'GET',
-      '/v1/newaddress?type=WITNESS_PUBKEY_HASH',
-      undefined,
-      {
-        signal,
-      },
-    )
-  }
-  transactions(signal?: AbortSignal) {
-    return this.call<{ transactions: LndTransaction[] }>('GET', '/v1/transactions', undefined, {
-      signal,
-    })
-  }
-  walletBalance(signal?: AbortSignal) {
-    return this.call<{
-      total_balance: string
-      confirmed_balance: string
-      unconfirmed_balance: string
-    }>('GET', '/v1/balance/blockchain', undefined, { signal })
-  }
-  channels(signal?: AbortSignal) {
-    return this.call<{ channels: LndChannel[] }>('GET', '/v1/channels', undefined, { signal })
-  }
-  pendingChannels(signal?: AbortSignal) {
-    return this.call<LndPendingChannels>('GET', '/v1/channels/pending', undefined, { signal })
-  }
-  openChannel(
-    input: { nodePubkeyHex: string; localFundingSat: number; satPerVbyte?: number },
-    signal?: AbortSignal,
-  ) {
-    return this.call<{
-      funding_txid_bytes?: string
-      funding_txid_str?: string
-      output_index: number
-    }>(
-      'POST',
-      '/v1/channels',
-      {
-        node_pubkey: b64.fromHex(input.nodePubkeyHex),
-        local_funding_amount: String(input.localFundingSat),
-        ...(input.satPerVbyte ? { sat_per_vbyte: String(input.satPerVbyte) } : {}),
-      },
-      { signal, timeoutMs: 30_000 },
-    )
   }
 }

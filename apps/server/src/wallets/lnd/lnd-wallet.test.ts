@@ -8,7 +8,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
 import { backends, factoryDeps, watching } from '../wallet.contract.setup'
-import { LndClient } from './lnd-client'
+import { lndClientFor } from '../factory'
 import { LndWallet } from './lnd-wallet'
 
 let sim: TestSimnet
@@ -39,10 +39,10 @@ afterAll(async () => {
 })
 
 it('resumes after the last settle index when its stream comes back', async () => {
-  const { lnd } = await factoryDeps.nodes.lnd('reconnecting')
+  const node = await factoryDeps.nodes.endpoint('reconnecting')
   const port = (relay.address() as net.AddressInfo).port
-  const restUrl = lnd.endpoint.restUrl.replace(/\/\/[^/]+/, `//127.0.0.1:${port}`)
-  const wallet = new LndWallet(new LndClient({ ...lnd.endpoint, restUrl }), {
+  const restUrl = node.restUrl.replace(/\/\/[^/]+/, `//127.0.0.1:${port}`)
+  const wallet = new LndWallet(lndClientFor({ ...node, restUrl }), {
     reconnectMs: { initial: 300, max: 600 },
   })
   const pay = (invoice: string) => sim.control('POST', '/pay', { invoice })

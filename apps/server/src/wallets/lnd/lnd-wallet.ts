@@ -15,6 +15,7 @@ import type {
 } from '../wallet'
 import { decodeBolt11, unavailable } from '../wallet-support'
 import { b64, LndError, type LndClient } from './lnd-client'
+import { ZNewAddress, ZTransactions } from './lnd-admin-dto'
 import { followSettlements, type FollowState } from './lnd-settlements'
 import {
   toInvoiceStatus,
@@ -175,7 +176,8 @@ export class LndWallet implements Wallet {
 
   async newAddress(signal?: AbortSignal): Promise<string> {
     try {
-      return (await this.lnd.newAddress(signal)).address
+      const path = '/v1/newaddress?type=WITNESS_PUBKEY_HASH'
+      return ZNewAddress.parse(await this.lnd.call('GET', path, undefined, { signal })).address
     } catch (err) {
       throw unavailable(err, 'The node did not give an address')
     }
@@ -184,17 +186,16 @@ export class LndWallet implements Wallet {
   async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
     let txs
     try {
-      txs = (await this.lnd.transactions(signal)).transactions
+      const raw = await this.lnd.call('GET', '/v1/transactions', undefined, { signal })
+      txs = ZTransactions.parse(raw).transactions
     } catch (err) {
       throw unavailable(err, 'The node did not list its transactions')
     }
     return txs.flatMap((tx) => {
-      const amountSat = (tx.output_details ?? [])
+      const amountSat = tx.outputs
         .filter((o) => o.address === address)
-        .reduce((sum, o) => sum + Number(o.amount), 0)
-      return amountSat > 0
-        ? [{ txid: tx.tx_hash, amountSat, confirmations: tx.num_confirmations }]
-        : []
+        .reduce((sum, o) => sum + o.amountSat, 0)
+      return amountSat > 0 ? [{ txid: tx.txid, amountSat, confirmations: tx.confirmations }] : []
     })
   }
 

@@ -5,7 +5,8 @@
  * operator's work on the machine itself.
  */
 import type { Db } from '../../db/database'
-import { LndClient, LndUnreachableError } from '../lnd/lnd-client'
+import { nodeAdminFor } from '../factory'
+import { NodeUnreachableError } from '../node-admin'
 import { NodeHostError, type HostedNodeView, type HostState, type NodeHost } from './node-host'
 
 const WAITING_PREFIX = 'waiting:'
@@ -93,10 +94,12 @@ export class LndPoolNodeHost implements NodeHost {
   ): Promise<HostedNodeView> {
     let state: HostState
     try {
-      const { state: wallet } = await new LndClient({
+      const wallet = await nodeAdminFor({
         restUrl: row.restUrl,
         tlsCertPem: row.tlsCertPem,
-      }).state(signal)
+        loopRestUrl: null,
+        macaroonHex: null,
+      }).walletState(signal)
       state =
         wallet === 'NON_EXISTING'
           ? 'waiting_for_initialisation'
@@ -106,7 +109,7 @@ export class LndPoolNodeHost implements NodeHost {
               ? 'running'
               : 'starting'
     } catch (err) {
-      if (!(err instanceof LndUnreachableError)) throw err
+      if (!(err instanceof NodeUnreachableError)) throw err
       state = 'starting'
     }
     return {

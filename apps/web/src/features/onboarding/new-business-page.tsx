@@ -46,7 +46,7 @@ export function NewBusinessPage() {
   const createBusiness = useMutation(
     trpc.businesses.create.mutationOptions({
       onSuccess: async ({ id, onboardingStep }) => {
-        queryClient.setQueryData(trpc.business.onboardingStep.queryKey({ businessId: id }), {
+        queryClient.setQueryData(trpc.businesses.onboardingStep.queryKey({ businessId: id }), {
           step: onboardingStep,
         })
         await queryClient.invalidateQueries(trpc.businesses.list.queryFilter())

@@ -33,7 +33,7 @@ export const ONBOARDING_ROUTES = {
 async function ensureOnboardingStep(context: RouterContext, businessId: string): Promise<string> {
   try {
     const { step } = await context.queryClient.fetchQuery(
-      context.trpc.business.onboardingStep.queryOptions({ businessId }),
+      context.trpc.businesses.onboardingStep.queryOptions({ businessId }),
     )
     return step
   } catch (error) {

@@ -2,6 +2,13 @@
  * The application as the operator reads it: every section as labelled values, people one by
  * one, amounts in their currency, countries by flag and name.
  */
+import {
+  findCountry,
+  formatIban,
+  formatMinor,
+  SALES_CHANNELS,
+  type SalesChannel,
+} from '@app/domain'
 import type { TFunction } from 'i18next'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import type { ReactNode } from 'react'
@@ -10,15 +17,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDate, formatNumber } from '@/lib/format'
 import { currentLanguage } from '@/lib/i18n'
 import type { Trpc } from '@/lib/trpc'
-import {
-  SALES_CHANNELS,
-  type SalesChannel,
-} from '@/features/onboarding/application/application-schemas'
-import { findCountry } from '@app/domain'
-import { formatIban } from '@app/domain'
-import { formatMinor } from '@app/domain'
 
-export type ReviewedApplication = inferOutput<Trpc['admin']['application']>
+export type ReviewedApplication = inferOutput<Trpc['operator']['application']>
 type Application = ReviewedApplication['application']
 type Company = NonNullable<Application['company']>
 type Directors = NonNullable<Application['director']>

@@ -22,7 +22,7 @@ export function ApplicationReviewPage({ businessId }: { businessId: string }) {
   const navigate = useNavigate()
   // Another operator may have decided meanwhile: each visit asks again.
   const { data } = useSuspenseQuery({
-    ...trpc.admin.application.queryOptions({ businessId }),
+    ...trpc.operator.application.queryOptions({ businessId }),
     staleTime: 0,
   })
   const [isRejectOpen, setIsRejectOpen] = useState(false)
@@ -32,12 +32,12 @@ export function ApplicationReviewPage({ businessId }: { businessId: string }) {
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries(trpc.admin.applications.queryFilter()),
-      queryClient.invalidateQueries(trpc.admin.application.queryFilter({ businessId })),
+      queryClient.invalidateQueries(trpc.operator.applications.queryFilter()),
+      queryClient.invalidateQueries(trpc.operator.application.queryFilter({ businessId })),
     ])
 
   const approve = useMutation(
-    trpc.admin.approve.mutationOptions({
+    trpc.operator.approve.mutationOptions({
       onSuccess: async () => {
         notify.success(
           t('operator.approve.done'),
@@ -53,7 +53,7 @@ export function ApplicationReviewPage({ businessId }: { businessId: string }) {
     }),
   )
   const reject = useMutation(
-    trpc.admin.reject.mutationOptions({
+    trpc.operator.reject.mutationOptions({
       onSuccess: async () => {
         setIsRejectOpen(false)
         notify.success(

@@ -17,7 +17,7 @@ export function ApplicationsPage({ filter }: { filter: ReviewFilter }) {
   const trpc = useTRPC()
   // New submissions arrive while the list is open; a visit always asks for fresh rows too.
   const { data: rows } = useSuspenseQuery({
-    ...trpc.admin.applications.queryOptions(statusInput(filter)),
+    ...trpc.operator.applications.queryOptions(statusInput(filter)),
     staleTime: 0,
     refetchInterval: LIST_REFRESH_MS,
   })

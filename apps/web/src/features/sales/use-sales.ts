@@ -39,6 +39,9 @@ export function useDashboard(businessId: string) {
   })
 }
 
+/** The dashboard's one query, which each widget reads. */
+export type DashboardQuery = ReturnType<typeof useDashboard>
+
 export function useTransactions(businessId: string, filter: ApiFilter) {
   const trpc = useTRPC()
   useSalesChanges(businessId)

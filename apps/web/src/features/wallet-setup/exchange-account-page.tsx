@@ -50,7 +50,7 @@ export function ExchangeAccountPage({ businessId }: { businessId: string }) {
   })
   // Also from the choice step: the server records the choice with the connection.
   const connect = useMutation(
-    trpc.provider.connectExchange.mutationOptions({
+    trpc.onboarding.connectExchange.mutationOptions({
       onSuccess: async () => {
         await refreshStep()
         notify.success(t('provider.exchange.successTitle'), t('provider.exchange.successMessage'))

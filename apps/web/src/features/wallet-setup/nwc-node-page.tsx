@@ -38,7 +38,7 @@ export function NwcNodePage({ businessId }: { businessId: string }) {
   const hints = nwcUrlHints(url)
 
   const connect = useMutation(
-    trpc.provider.connectNwc.mutationOptions({
+    trpc.onboarding.connectNwc.mutationOptions({
       onSuccess: async () => {
         await refreshStep()
         notify.success(t('provider.nwc.successTitle'), t('provider.nwc.successMessage'))

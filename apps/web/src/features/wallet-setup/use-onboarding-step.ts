@@ -13,7 +13,7 @@ export function useRefreshOnboardingStep(businessId: string) {
   const queryClient = useQueryClient()
   return useCallback(async () => {
     await Promise.all([
-      queryClient.invalidateQueries(trpc.business.onboardingStep.queryFilter({ businessId })),
+      queryClient.invalidateQueries(trpc.businesses.onboardingStep.queryFilter({ businessId })),
       queryClient.invalidateQueries(trpc.businesses.list.queryFilter()),
     ])
   }, [queryClient, trpc, businessId])
@@ -35,6 +35,6 @@ export function useFollowServerStep(businessId: string) {
 /** Whether the business is at the choice step itself (not at an option's own step). */
 export function useIsAtChoiceStep(businessId: string): boolean {
   const trpc = useTRPC()
-  const { data } = useQuery(trpc.business.onboardingStep.queryOptions({ businessId }))
+  const { data } = useQuery(trpc.businesses.onboardingStep.queryOptions({ businessId }))
   return data?.step === 'paymentProvider'
 }

@@ -28,7 +28,7 @@ export function useRefreshOnboarding(businessId: string) {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries(trpc.business.onboardingStep.queryFilter({ businessId })),
+        queryClient.invalidateQueries(trpc.businesses.onboardingStep.queryFilter({ businessId })),
         queryClient.invalidateQueries(trpc.onboarding.state.queryFilter({ businessId })),
         queryClient.invalidateQueries(trpc.businesses.list.queryFilter()),
       ]),

@@ -4,7 +4,7 @@ import { ApplicationReviewPage } from '@/features/operator/application-review-pa
 export const Route = createFileRoute('/_auth/operator/applications/$businessId')({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(
-      context.trpc.admin.application.queryOptions({ businessId: params.businessId }),
+      context.trpc.operator.application.queryOptions({ businessId: params.businessId }),
     )
   },
   component: ApplicationReviewRoute,

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_auth/operator/applications/')({
   loaderDeps: ({ search }) => ({ filter: search.status ?? 'pending' }),
   loader: async ({ context, deps }) => {
     await context.queryClient.ensureQueryData(
-      context.trpc.admin.applications.queryOptions(statusInput(deps.filter)),
+      context.trpc.operator.applications.queryOptions(statusInput(deps.filter)),
     )
   },
   component: ApplicationsRoute,
