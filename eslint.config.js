@@ -3,6 +3,32 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import boundaries from 'eslint-plugin-boundaries'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+const tsProjects = [
+  'packages/domain/tsconfig.json',
+  'packages/simnet/tsconfig.json',
+  'apps/server/tsconfig.json',
+  'apps/web/tsconfig.json',
+  'e2e/tsconfig.json',
+]
+
+/** `from` may not import `to` (element types below). */
+const forbid = (from, to) => ({
+  from: { element: { type: from } },
+  disallow: [{ to: { element: { type: to } } }],
+})
+
+/** A server file of category `from` may not import one of category `to`. */
+const layer = (from, to) => ({
+  from: { file: { categories: from } },
+  disallow: [{ to: { file: { categories: to } } }],
+})
+
+/** Queries are built only in repositories (and the database's own files). */
+const SQL_OUTSIDE_REPO = 'Queries live in a repository (repo.ts or *-repo.ts); call it instead.'
 
 export default tseslint.config(
   {
@@ -49,5 +75,116 @@ export default tseslint.config(
         { checksVoidReturn: { attributes: false } },
       ],
     },
+  },
+  // Layers of the web: components and lib serve features, features serve routes, and a feature
+  // uses no other feature's internals (what two features share moves to components or lib).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: ['apps/web/tsconfig.json'] } },
+      'boundaries/elements': [
+        { type: 'web-components', pattern: 'apps/web/src/components' },
+        { type: 'web-lib', pattern: 'apps/web/src/lib' },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-routes', pattern: 'apps/web/src/routes' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'allow',
+          policies: [
+            forbid('web-components', ['web-feature', 'web-routes']),
+            forbid('web-lib', ['web-feature', 'web-routes']),
+            forbid('web-feature', 'web-routes'),
+            {
+              from: { element: { type: 'web-feature' } },
+              disallow: [
+                {
+                  to: {
+                    element: {
+                      type: 'web-feature',
+                      captured: { feature: '!{{from.element.captured.feature}}' },
+                    },
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Layers of the server: routers call services, services call repositories, never backwards;
+  // routers reach services through the context, not repositories.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: ['apps/server/tsconfig.json'] } },
+      'boundaries/elements': [
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'server-test', pattern: 'apps/server/test' },
+      ],
+      // First match wins: a module's router, its repositories (and their row mapping), everything
+      // else is its service.
+      'boundaries/files-single-match': true,
+      'boundaries/files': [
+        { category: 'router', pattern: 'apps/server/src/modules/*/router.ts' },
+        {
+          category: 'repo',
+          pattern: [
+            'apps/server/src/**/repo.ts',
+            'apps/server/src/**/*-repo.ts',
+            // how a module's rows map to its domain values, shared by its repositories
+            'apps/server/src/modules/*/row.ts',
+          ],
+        },
+        { category: 'service', pattern: 'apps/server/src/modules/**' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'allow',
+          checkInternals: true,
+          policies: [
+            layer('repo', ['service', 'router']),
+            layer('service', 'router'),
+            layer('router', 'repo'),
+            {
+              from: { file: { categories: '*' } },
+              disallow: [{ to: { element: { type: 'server-test' } } }],
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: SQL_OUTSIDE_REPO,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_OUTSIDE_REPO },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/repo.ts', 'apps/server/src/**/*-repo.ts', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  // No import cycles anywhere.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsProjects })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 )

@@ -7,7 +7,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { locateDatabase } from './db/locate'
-import { startDemoNetwork, type DemoNetwork } from './demo/simnet'
+import type { DemoNetwork } from './demo/simnet'
 import { createServices } from './services'
 
 async function main(): Promise<void> {
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db)
   let demo: DemoNetwork | undefined
   if (config.isDemo) {
+    // Loaded only here: a production server never loads the simulated network.
+    const { startDemoNetwork } = await import('./demo/simnet')
     demo = await startDemoNetwork(config)
     config = { ...config, externals: demo.externals }
   }

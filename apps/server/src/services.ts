@@ -77,11 +77,15 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   })
   const connections = createConnectionRepo(deps.db, secrets)
+  const bus = new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err))
   const nodes = createNodeService({
     repo: createNodeRepo(deps.db),
     host: createNodeHost(deps),
     secrets,
     onboardingRepo,
+    bus,
+    jobs: { queue: jobs, intervalMs: deps.config.pollIntervals.nodeMs },
+    log: deps.log,
   })
   const externals = deps.config.externals
   const price = createPriceService({
@@ -91,7 +95,6 @@ export function createServices(deps: ServiceDeps) {
     ],
     log: deps.log,
   })
-  const bus = new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err))
   const paymentRepo = createPaymentRepo(deps.db)
   const walletDeps = { connections, nodes }
   const wallets = cachedWalletProvider(
@@ -126,6 +129,7 @@ export function createServices(deps: ServiceDeps) {
       repo: createDepositRepo(deps.db),
       nodes,
       onboardingRepo,
+      bus,
       jobs: { queue: jobs, intervalMs: deps.config.pollIntervals.depositMs },
       log: deps.log,
     }),

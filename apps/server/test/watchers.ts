@@ -9,6 +9,8 @@ import { createLeaseRepo, type LeaseRepo } from '../src/modules/payments/lease-r
 import type { Services } from '../src/services'
 
 export interface CrashableLeases extends LeaseRepo {
+  /** The name this store's instance takes leases under; null before it took any. */
+  holder(): string | null
   /** From now on nothing is renewed or released: the leases lapse as a dead holder's do. */
   crash(): void
 }
@@ -16,9 +18,14 @@ export interface CrashableLeases extends LeaseRepo {
 export function crashableLeases(db: Db): CrashableLeases {
   const real = createLeaseRepo(db)
   let crashed = false
+  let holder: string | null = null
   return {
-    acquire: (...args) => (crashed ? Promise.resolve(false) : real.acquire(...args)),
+    acquire: (businessId, by, leaseMs) => {
+      holder = by
+      return crashed ? Promise.resolve(false) : real.acquire(businessId, by, leaseMs)
+    },
     release: (...args) => (crashed ? Promise.resolve() : real.release(...args)),
+    holder: () => holder,
     crash() {
       crashed = true
     },
@@ -40,7 +47,7 @@ export async function isWatching(instance: Instance, businessId: string): Promis
     .where('businessId', '=', businessId)
     .where('expiresAt', '>', sql<Date>`now()`)
     .executeTakeFirst()
-  return lease?.holder === instance.services.watchers.instanceId
+  return lease !== undefined && lease.holder === instance.leases.holder()
 }
 
 /** Stops the instance's watchers at once without releasing its leases, as a killed process. */

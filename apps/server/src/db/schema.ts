@@ -80,6 +80,11 @@ export interface LightningNodesTable {
   seedSealed: string | null
   initialisedAt: Date | null
   seedConfirmedAt: Date | null
+  /** what was last read of the node (a node status, jsonb; written as JSON text) */
+  status: ColumnType<unknown, string | null | undefined, string | null>
+  /** when `status` last changed: the id of a node's status events */
+  statusChangedAt: Date | null
+  statusCheckedAt: Date | null
   createdAt: CreatedAt
   updatedAt: Generated<Date>
 }

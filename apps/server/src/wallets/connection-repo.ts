@@ -1,16 +1,14 @@
 /** Stored wallet connections: the sealed secret config and the public parts pages may show. */
-import type { Transaction } from 'kysely'
+import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '../db/database'
-import type { Database, WalletKind } from '../db/schema'
+import type { Database, WalletConnectionsTable, WalletKind } from '../db/schema'
 import type { SecretBox } from '../lib/secrets'
 
-export interface StoredConnection<TConfig> {
-  businessId: string
-  kind: WalletKind
-  config: TConfig
-  publicInfo: Record<string, unknown>
-  createdAt: Date
-}
+/** A stored connection: the row's columns, its sealed config opened. */
+export type StoredConnection<TConfig> = Pick<
+  Selectable<WalletConnectionsTable>,
+  'businessId' | 'kind' | 'publicInfo' | 'createdAt'
+> & { config: TConfig }
 
 export function createConnectionRepo(db: Db, box: SecretBox) {
   return {

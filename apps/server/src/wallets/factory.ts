@@ -1,6 +1,6 @@
 /**
  * Every client for a business's money is built here, and only here: its own node's lnd (and
- * loopd), its exchange account, its NWC wallet. Which wallet a business uses comes from what is
+ * loopd), its exchange account, its NWC wallet, and the exchange's public market data. Which wallet a business uses comes from what is
  * stored: an exchange account or an NWC wallet (sealed in wallet connections), else the
  * merchant's own node. Adapters take ready transport clients.
  */
@@ -56,6 +56,11 @@ export function nodeAdminFor(node: NodeEndpoint): NodeAdmin {
 /** A signed client for a business's exchange account. */
 export function exchangeClientFor(c: ExchangeCredentials): KrakenClient {
   return new KrakenClient(c.baseUrl, { apiKey: c.apiKey, secret: c.secret })
+}
+
+/** An unsigned client for the exchange's public market data (the price ticker). */
+export function marketDataClientFor(baseUrl: string): KrakenClient {
+  return new KrakenClient(baseUrl)
 }
 
 /** Connects to an NWC wallet once and reads what it offers. */

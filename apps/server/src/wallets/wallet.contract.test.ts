@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSimnet, type TestSimnet } from '../../test/simnet'
 import { createWalletForBusiness, walletCapabilities } from './factory'
 import { WalletUnsupportedError, type Wallet } from './wallet'
-import { backends, factoryDeps as deps, until, watching } from './wallet.contract.setup'
+import { backends, factoryDeps as deps, until, watching } from '../../test/wallet-contract'
 
 let net: TestSimnet
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import * as m0007 from './0007-tips'
 import * as m0008 from './0008-ecash'
 import * as m0009 from './0009-open-payment-indexes'
 import * as m0010 from './0010-onboarding-step-check'
+import * as m0011 from './0011-node-status'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-ecash': m0008,
   '0009-open-payment-indexes': m0009,
   '0010-onboarding-step-check': m0010,
+  '0011-node-status': m0011,
 }

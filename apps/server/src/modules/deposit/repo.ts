@@ -1,5 +1,21 @@
+/**
+ * Channel deposits (on-chain invoices of purpose `channel_deposit`). Every change is announced
+ * with pg_notify in the statement that makes it (a `DepositEvent`), so pages on any instance
+ * follow a deposit through notifications.
+ */
+import { sql, type Transaction, type UpdateObject } from 'kysely'
 import type { Db } from '../../db/database'
-import type { ChannelState, OnchainInvoiceStatus } from '../../db/schema'
+import type { ChannelState, Database, OnchainInvoiceStatus } from '../../db/schema'
+import { UTC_MICROS } from '../payments/repo'
+
+export const DEPOSIT_EVENTS_CHANNEL = 'deposit_events'
+
+/** What a deposit change announces: which deposit, whose, and its change time (UTC_MICROS). */
+export interface DepositEvent {
+  id: string
+  businessId: string
+  at: string
+}
 
 export interface DepositRow {
   id: string
@@ -42,15 +58,70 @@ function toRow(r: Raw): DepositRow {
   return { ...r, amountSat: Number(r.amountSat), receivedSat: Number(r.receivedSat) }
 }
 
+/** A deposit's change time as an event id: its `updated_at` to the microsecond, in UTC. */
+const changedAt = sql<string>`to_char(updated_at AT TIME ZONE 'UTC', ${UTC_MICROS})`
+
+/** The announcement of the rows a statement's `changed` CTE returned (id, business, time). */
+const announceChanged = sql<string>`pg_notify(${DEPOSIT_EVENTS_CHANNEL}, json_build_object(
+  'id', changed.id, 'businessId', changed.business_id, 'at', changed.at)::text)`
+
 export function createDepositRepo(db: Db) {
+  /**
+   * Updates the deposit (only from one of `from`, when given) and announces the change, in one
+   * statement. False when nothing changed.
+   */
+  async function change(
+    id: string,
+    patch: UpdateObject<Database, 'onchainInvoices'>,
+    from?: ChannelState[],
+    trx: Transaction<Database> | Db = db,
+  ): Promise<boolean> {
+    const rows = await trx
+      .with('changed', (qb) => {
+        const update = qb
+          .updateTable('onchainInvoices')
+          .set({ ...patch, updatedAt: sql`clock_timestamp()` })
+          .where('id', '=', id)
+        return (from ? update.where('channelState', 'in', from) : update).returning([
+          'id',
+          'businessId',
+          changedAt.as('at'),
+        ])
+      })
+      .selectFrom('changed')
+      .select(announceChanged.as('notified'))
+      .execute()
+    return rows.length > 0
+  }
+
   return {
     async insert(businessId: string, address: string, amountSat: number): Promise<DepositRow> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .insertInto('onchainInvoices')
+          .values({ businessId, purpose: 'channel_deposit', address, amountSat })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow()
+        await change(r.id, {}, undefined, trx)
+        return toRow(r)
+      })
+    },
+
+    /** The deposit with its change time (the id of its latest event). */
+    async findWithChangeTime(
+      businessId: string,
+      id: string,
+    ): Promise<{ row: DepositRow; at: string } | undefined> {
       const r = await db
-        .insertInto('onchainInvoices')
-        .values({ businessId, purpose: 'channel_deposit', address, amountSat })
-        .returning(COLUMNS)
-        .executeTakeFirstOrThrow()
-      return toRow(r)
+        .selectFrom('onchainInvoices')
+        .select([...COLUMNS, changedAt.as('at')])
+        .where('id', '=', id)
+        .where('businessId', '=', businessId)
+        .where('purpose', '=', 'channel_deposit')
+        .executeTakeFirst()
+      if (!r) return undefined
+      const { at, ...row } = r
+      return { row: toRow(row), at }
     },
 
     async find(businessId: string, id: string): Promise<DepositRow | undefined> {
@@ -93,27 +164,21 @@ export function createDepositRepo(db: Db) {
       id: string,
       patch: Pick<DepositRow, 'status' | 'confirmations' | 'receivedSat' | 'txid'>,
     ): Promise<void> {
-      await db
-        .updateTable('onchainInvoices')
-        .set({ ...patch, updatedAt: new Date() })
-        .where('id', '=', id)
-        .execute()
+      await change(id, patch)
     },
 
-    /** Moves the channel state only from the expected one; false when someone else did. */
+    /**
+     * Moves the channel state only from the expected one; false when someone else did. In `trx`
+     * when given, so that what follows from the move commits (and is told) with it.
+     */
     async moveChannel(
       id: string,
       from: ChannelState[],
       to: ChannelState,
       patch: { channelPoint?: string | null; channelError?: string | null } = {},
+      trx?: Transaction<Database>,
     ): Promise<boolean> {
-      const res = await db
-        .updateTable('onchainInvoices')
-        .set({ channelState: to, ...patch, updatedAt: new Date() })
-        .where('id', '=', id)
-        .where('channelState', 'in', from)
-        .executeTakeFirst()
-      return res.numUpdatedRows > 0n
+      return change(id, { channelState: to, ...patch }, from, trx)
     },
   }
 }

@@ -4,51 +4,26 @@
  */
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
-import { satToBtcString } from '../../lib/money'
+import type { PgEventBus } from '../../lib/pg-events'
 import { NodeRefusedError, NodeUnreachableError, type NodeAdmin } from '../../wallets/node-admin'
 import type { OnboardingRepo } from '../onboarding/repo'
 import { advance as advanceOnboarding } from '../onboarding/step-machine'
 import type { NodeRow } from '../node/repo'
 import type { NodeService } from '../node/service'
-import {
-  chainProgress,
-  hostedOutcome,
-  nodeOutcome,
-  REQUIRED_CONFIRMATIONS,
-  type OpeningOutcome,
-} from './progress'
+import { chainProgress, hostedOutcome, nodeOutcome, type OpeningOutcome } from './progress'
 import type { DepositRepo, DepositRow } from './repo'
+import { depositView, MIN_CHANNEL_DEPOSIT_SAT } from './view'
+import { watchDeposit } from './watch'
 
-export const MIN_CHANNEL_DEPOSIT_SAT = 200_000
 /** Kept on chain to pay the channel's funding transaction fee. */
 export const FUNDING_FEE_RESERVE_SAT = 5_000
-
-export function depositView(row: DepositRow) {
-  const btc = satToBtcString(row.amountSat)
-  return {
-    id: row.id,
-    address: row.address,
-    amountSat: row.amountSat,
-    minimumSat: MIN_CHANNEL_DEPOSIT_SAT,
-    bip21: `bitcoin:${row.address}?amount=${btc}&label=${encodeURIComponent('Channel deposit')}`,
-    status: row.status,
-    confirmations: row.confirmations,
-    requiredConfirmations: REQUIRED_CONFIRMATIONS,
-    receivedSat: row.receivedSat,
-    txid: row.txid,
-    channel: {
-      state: row.channelState,
-      error: row.channelError,
-    },
-    createdAt: row.createdAt,
-  }
-}
-export type DepositView = ReturnType<typeof depositView>
 
 export function createDepositService(deps: {
   repo: DepositRepo
   nodes: NodeService
   onboardingRepo: OnboardingRepo
+  /** realtime fan-out of deposit changes */
+  bus?: PgEventBus
   /** where deposit advancing runs, and how often */
   jobs?: { queue: JobQueue; intervalMs: number }
   log?: (msg: string, err?: unknown) => void
@@ -95,12 +70,12 @@ export function createDepositService(deps: {
   /** Moves the deposit's channel to the outcome; an open channel completes onboarding. */
   async function settleOpening(row: DepositRow, outcome: OpeningOutcome): Promise<void> {
     if (outcome === 'open') {
-      if (await repo.moveChannel(row.id, ['opening', 'manual'], 'open')) {
-        await deps.onboardingRepo.withLockedBusiness(row.businessId, async (trx, step) => {
-          if (step === 'deposit')
-            await advanceOnboarding(trx, row.businessId, { type: 'channelOpened' })
-        })
-      }
+      // One transaction: a page told the channel is open finds onboarding completed.
+      await deps.onboardingRepo.withLockedBusiness(row.businessId, async (trx, step) => {
+        const moved = await repo.moveChannel(row.id, ['opening', 'manual'], 'open', {}, trx)
+        if (moved && step === 'deposit')
+          await advanceOnboarding(trx, row.businessId, { type: 'channelOpened' })
+      })
     } else if (outcome === 'failed') {
       await repo.moveChannel(row.id, ['opening', 'manual'], 'failed', {
         channelError: 'Error opening the channel',
@@ -203,6 +178,20 @@ export function createDepositService(deps: {
       }
       await openChannel(row, signal)
       return depositView(await requireDeposit(businessId, id))
+    },
+
+    /**
+     * The deposit now and after every change (see `watch.ts`); after `lastEventId`, only if it
+     * changed since.
+     */
+    watch(
+      businessId: string,
+      id: string,
+      signal: AbortSignal | undefined,
+      lastEventId?: string | null,
+    ) {
+      if (!deps.bus) throw new Error('deposit events need the event bus')
+      return watchDeposit({ repo, bus: deps.bus }, businessId, id, signal, lastEventId)
     },
 
     /** One pass over every deposit still moving (the `deposit-advance` job runs it). */

@@ -2,14 +2,16 @@
  * Ecash the platform holds for a business (change from melts, proofs kept when a redemption
  * could not finish), sealed at rest.
  */
+import type { Selectable } from 'kysely'
 import type { Db } from '../../db/database'
+import type { EcashChangeTable } from '../../db/schema'
 import type { SecretBox } from '../../lib/secrets'
 
-export interface HeldEcash {
-  businessId: string
+type EcashChangeRow = Selectable<EcashChangeTable>
+
+/** Ecash held for a payment: the row's columns, its proofs as opened (sealed at rest). */
+export type HeldEcash = Pick<EcashChangeRow, 'businessId' | 'mintUrl' | 'reason'> & {
   paymentId: string
-  mintUrl: string
-  reason: 'change' | 'kept'
   proofs: { id: string; amount: number; secret: string; C: string }[]
 }
 
@@ -31,7 +33,7 @@ export function createEcashRepo(db: Db, secrets: SecretBox) {
     },
 
     /** Drops what was held for a payment for `reason` (kept proofs that were then melted). */
-    async release(paymentId: string, reason: 'change' | 'kept'): Promise<void> {
+    async release(paymentId: string, reason: EcashChangeRow['reason']): Promise<void> {
       await db
         .deleteFrom('ecashChange')
         .where('paymentId', '=', paymentId)

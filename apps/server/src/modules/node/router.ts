@@ -1,19 +1,24 @@
+import { tracked } from '@trpc/server'
 import { z } from 'zod'
-import { watchChanges } from '../../lib/watch'
 import { businessProcedure, router } from '../../trpc/init'
 
 const ZPassword = z.string().max(200)
 
+/** `node.*`: the business's own Lightning node (members only). */
 export const nodeRouter = router({
   status: businessProcedure.query(({ ctx, signal }) =>
     ctx.services.nodes.status(ctx.business.id, signal),
   ),
-  watch: businessProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* watchChanges(() => ctx.services.nodes.status(ctx.business.id, signal), {
-      intervalMs: ctx.services.config.pollIntervals.nodeMs,
-      signal,
-    })
-  }),
+  /**
+   * The node's status now and at every change; tracked by the change time, so a page
+   * reconnecting with `lastEventId` gets the status again only if it changed while away.
+   */
+  watch: businessProcedure
+    .input(z.object({ lastEventId: z.string().max(64).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const events = ctx.services.nodes.watch(ctx.business.id, signal, input.lastEventId)
+      for await (const event of events) yield tracked(event.at, event.status)
+    }),
   request: businessProcedure.mutation(({ ctx, signal }) =>
     ctx.services.nodes.request(ctx.business, signal),
   ),
@@ -22,39 +27,10 @@ export const nodeRouter = router({
     .mutation(({ ctx, input, signal }) =>
       ctx.services.nodes.initialise(ctx.business, input, signal),
     ),
-  confirmSeed: businessProcedure.mutation(({ ctx }) =>
-    ctx.services.nodes.confirmSeed(ctx.business),
+  confirmSeed: businessProcedure.mutation(({ ctx, signal }) =>
+    ctx.services.nodes.confirmSeed(ctx.business, signal),
   ),
   revealSeed: businessProcedure
     .input(z.object({ password: ZPassword }))
     .mutation(({ ctx, input }) => ctx.services.nodes.revealSeed(ctx.business.id, input.password)),
-})
-
-const ZDepositInput = z.object({ onchainInvoiceId: z.uuid() })
-
-export const depositRouter = router({
-  current: businessProcedure.query(({ ctx }) => ctx.services.deposits.current(ctx.business.id)),
-  create: businessProcedure
-    .input(z.object({ amountSat: z.number().int().positive().max(2_100_000_000_000_000) }))
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.deposits.create(ctx.business, input.amountSat, signal),
-    ),
-  get: businessProcedure
-    .input(ZDepositInput)
-    .query(({ ctx, input }) => ctx.services.deposits.get(ctx.business.id, input.onchainInvoiceId)),
-  watch: businessProcedure.input(ZDepositInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
-    yield* watchChanges(() => ctx.services.deposits.get(ctx.business.id, input.onchainInvoiceId), {
-      intervalMs: ctx.services.config.pollIntervals.depositMs,
-      signal,
-    })
-  }),
-  retryChannel: businessProcedure
-    .input(ZDepositInput)
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.deposits.retryChannel(ctx.business.id, input.onchainInvoiceId, signal),
-    ),
 })

@@ -7,21 +7,12 @@ import type { OnboardingStep } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { UpstreamError } from '../../lib/http'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
-import { KrakenApiError, KrakenClient } from '../../wallets/exchange/kraken-client'
-import {
-  NWC_REQUIRED_METHODS,
-  probeNwcWallet,
-  type NwcWalletInfo,
-} from '../../wallets/nwc/nwc-client'
+import { KrakenApiError } from '../../wallets/exchange/kraken-client'
+import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
+import { NWC_REQUIRED_METHODS, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import { NwcUriError, parseNwcUri, type NwcConnection } from '../../wallets/nwc/nwc-uri'
 import type { OnboardingRepo } from './repo'
 import { advance, stepNotAllowed } from './step-machine'
-
-export interface ExchangeConfig {
-  baseUrl: string
-  apiKey: string
-  secret: string
-}
 
 export interface ProviderSetupDeps {
   onboardingRepo: OnboardingRepo
@@ -31,7 +22,7 @@ export interface ProviderSetupDeps {
 }
 
 export function createProviderSetupService(deps: ProviderSetupDeps) {
-  const probeNwc = deps.probeNwc ?? ((c: NwcConnection) => probeNwcWallet(c))
+  const probeWallet = deps.probeNwc ?? probeNwc
 
   /**
    * Saves the connection and completes onboarding, if the step still allows it. The exchange
@@ -64,15 +55,12 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
       if (business.onboardingStep !== 'exchange' && business.onboardingStep !== 'paymentProvider') {
         throw stepNotAllowed()
       }
-      const config: ExchangeConfig = {
+      const config: ExchangeCredentials = {
         baseUrl: deps.exchangeBaseUrl,
         apiKey: input.apiKey.trim(),
         secret: input.secretKey.trim(),
       }
-      const client = new KrakenClient(config.baseUrl, {
-        apiKey: config.apiKey,
-        secret: config.secret,
-      })
+      const client = exchangeClientFor(config)
       let methods: string[]
       try {
         await client.balance(signal)
@@ -119,7 +107,7 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
       }
       let info: NwcWalletInfo
       try {
-        info = await probeNwc(connection)
+        info = await probeWallet(connection)
       } catch (err) {
         throw new DomainError(
           'NWC_UNREACHABLE',

@@ -6,7 +6,8 @@
 import { satToFiatMinor } from '../../lib/money'
 import type { Settlement } from '../../wallets/wallet'
 import type { FiatCurrency, PriceService } from '../price/service'
-import type { PaymentRepo, PaymentRow } from './repo'
+import type { PaymentRepo } from './repo'
+import type { PaymentRow } from './row'
 import type { WalletProvider } from './wallet-provider'
 
 const EXPIRY_GRACE_MS = 60_000

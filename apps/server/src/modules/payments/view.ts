@@ -1,5 +1,5 @@
 import { satToBtcString } from '../../lib/money'
-import type { PaymentRow } from './repo'
+import type { PaymentRow } from './row'
 
 /** What pages see of a payment. */
 export function paymentView(row: PaymentRow) {

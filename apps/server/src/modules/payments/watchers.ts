@@ -107,8 +107,6 @@ export function createWalletWatchers(deps: {
   }
 
   return {
-    /** This instance's name in the lease table. */
-    instanceId,
     start(): void {
       timer ??= setInterval(() => void runTick(), opts.renewMs)
       void runTick()

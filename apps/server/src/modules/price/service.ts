@@ -5,7 +5,7 @@
 import { CURRENCY_CODES, type CurrencyCode } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { fetchJson } from '../../lib/http'
-import { KrakenClient } from '../../wallets/exchange/kraken-client'
+import { marketDataClientFor } from '../../wallets/factory'
 
 /** A currency of the domain's list (GBP, USD, EUR), which the price is taken in. */
 export type FiatCurrency = CurrencyCode
@@ -32,7 +32,7 @@ function toMinor(price: string | number): number {
 
 /** Kraken's public Ticker: the last trade price of each pair. */
 export function krakenPriceSource(baseUrl: string): PriceSource {
-  const client = new KrakenClient(baseUrl)
+  const client = marketDataClientFor(baseUrl)
   return {
     name: 'kraken',
     async fetch(signal) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, createTestEnv, type TestEnv } from '../../../test/harness'
 import { CSV_BOM, csvField, formatMinor, neutraliseFormula } from './csv'
-import { insertPayment, ownerWithBusiness, settlePayment } from './sales-fixtures'
+import { insertPayment, ownerWithBusiness, settlePayment } from '../../../test/sales-fixtures'
 
 let env: TestEnv
 let app: FastifyInstance

@@ -15,26 +15,40 @@
  *   for a rare word. Left to itself for every search it would often intersect the trigram
  *   bitmap of a common word with a status bitmap and sort thousands of rows.
  */
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
-import type { PaymentMethod, PaymentStatus } from '../../db/schema'
+import type { Int8AsNumber } from '../../db/rows'
+import type {
+  PaymentDailyTotalsTable,
+  PaymentMethod,
+  PaymentStatus,
+  PaymentsTable,
+} from '../../db/schema'
 import { UTC_MICROS } from '../payments/repo'
 
-export interface TransactionRow {
-  id: string
-  createdAt: Date
-  settledAt: Date | null
-  status: PaymentStatus
-  method: PaymentMethod
-  memo: string
-  deviceId: string | null
-  amountSat: number
-  receivedSat: number
-  fiatMinor: number | null
-  currency: string
-  paymentHash: string | null
-  txid: string | null
-}
+/** The columns of a payment the transaction list shows, as pg reads them (int8 as text). */
+type RawTransactionColumns = Pick<
+  Selectable<PaymentsTable>,
+  | 'id'
+  | 'createdAt'
+  | 'settledAt'
+  | 'status'
+  | 'method'
+  | 'memo'
+  | 'deviceId'
+  | 'amountSat'
+  | 'receivedSat'
+  | 'fiatMinor'
+  | 'currency'
+  | 'paymentHash'
+  | 'txid'
+>
+
+/** A payment in the transaction list, its amounts as numbers. */
+export type TransactionRow = Int8AsNumber<
+  RawTransactionColumns,
+  'amountSat' | 'receivedSat' | 'fiatMinor'
+>
 
 /** A position in the list: created_at to the microsecond (ISO 8601, UTC) and the id. */
 export interface ListPosition {
@@ -50,20 +64,13 @@ export interface RepoFilter {
   search?: string
 }
 
-export interface DailyTotalRow {
-  day: string
-  method: PaymentMethod
-  count: number
-  amountSat: number
-  fiatMinor: number
-}
+/** One UTC day's settled totals for one method. */
+export type DailyTotalRow = Int8AsNumber<
+  Omit<Selectable<PaymentDailyTotalsTable>, 'businessId'>,
+  'amountSat' | 'fiatMinor'
+>
 
-interface RawTransaction extends Omit<TransactionRow, 'amountSat' | 'receivedSat' | 'fiatMinor'> {
-  amountSat: string
-  receivedSat: string
-  fiatMinor: string | null
-  position: string
-}
+type RawTransaction = RawTransactionColumns & { position: string }
 
 /** Rows read in order before a memo search asks the trigram index for older matches. */
 export const SEARCH_WINDOW = 2000

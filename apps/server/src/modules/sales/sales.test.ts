@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, type TestEnv } from '../../../test/harness'
 import { createSalesRepo } from './repo'
-import { insertPayment, ownerWithBusiness, settlePayment } from './sales-fixtures'
+import { insertPayment, ownerWithBusiness, settlePayment } from '../../../test/sales-fixtures'
 import { createSalesService } from './service'
 import { rejection } from '../../../test/assertions'
 

@@ -2,18 +2,13 @@
  * Tip pages storage. A name is unique on the whole host (it is the local part of a Lightning
  * address), so a clash is reported as `taken` and nothing is written.
  */
+import type { Selectable } from 'kysely'
 import type { Db } from '../../db/database'
-
-export interface TipPageRow {
-  id: string
-  businessId: string
-  shortName: string
-  description: string
-  createdAt: Date
-  updatedAt: Date
-}
+import type { TipPagesTable } from '../../db/schema'
 
 const COLUMNS = ['id', 'businessId', 'shortName', 'description', 'createdAt', 'updatedAt'] as const
+
+export type TipPageRow = Pick<Selectable<TipPagesTable>, (typeof COLUMNS)[number]>
 
 function isNameClash(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string }

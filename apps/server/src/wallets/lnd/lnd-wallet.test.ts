@@ -7,7 +7,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
-import { backends, factoryDeps, watching } from '../wallet.contract.setup'
+import { backends, factoryDeps, watching } from '../../../test/wallet-contract'
 import { lndClientFor } from '../factory'
 import { LndWallet } from './lnd-wallet'
 

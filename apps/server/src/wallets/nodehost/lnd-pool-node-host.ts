@@ -7,6 +7,7 @@
 import type { Db } from '../../db/database'
 import { nodeAdminFor } from '../factory'
 import { NodeUnreachableError } from '../node-admin'
+import { createLndPoolRepo, type LndPoolRepo, type PoolNodeRow } from './lnd-pool-repo'
 import { NodeHostError, type HostedNodeView, type HostState, type NodeHost } from './node-host'
 
 const WAITING_PREFIX = 'waiting:'
@@ -14,13 +15,17 @@ const WAITING_PREFIX = 'waiting:'
 export class LndPoolNodeHost implements NodeHost {
   readonly kind = 'lnd-pool' as const
 
+  private readonly pool: LndPoolRepo
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly lspPubkey: string | null,
-  ) {}
+  ) {
+    this.pool = createLndPoolRepo(db)
+  }
 
   async requestNode(businessId: string, signal?: AbortSignal): Promise<HostedNodeView> {
-    const assigned = await this.assign(businessId)
+    const assigned = await this.pool.assign(businessId)
     if (!assigned) return this.searching(businessId)
     return this.view(assigned, signal)
   }
@@ -28,14 +33,10 @@ export class LndPoolNodeHost implements NodeHost {
   async getNode(hostNodeId: string, signal?: AbortSignal): Promise<HostedNodeView> {
     if (hostNodeId.startsWith(WAITING_PREFIX)) {
       const businessId = hostNodeId.slice(WAITING_PREFIX.length)
-      const assigned = await this.assign(businessId)
+      const assigned = await this.pool.assign(businessId)
       return assigned ? this.view(assigned, signal) : this.searching(businessId)
     }
-    const row = await this.db
-      .selectFrom('lndPoolNodes')
-      .selectAll()
-      .where('id', '=', hostNodeId)
-      .executeTakeFirst()
+    const row = await this.pool.find(hostNodeId)
     if (!row) throw new NodeHostError(`no pool node ${hostNodeId}`, 'not_found')
     return this.view(row, signal)
   }
@@ -52,30 +53,6 @@ export class LndPoolNodeHost implements NodeHost {
     )
   }
 
-  private async assign(businessId: string) {
-    const existing = await this.db
-      .selectFrom('lndPoolNodes')
-      .selectAll()
-      .where('businessId', '=', businessId)
-      .executeTakeFirst()
-    if (existing) return existing
-    return this.db
-      .updateTable('lndPoolNodes')
-      .set({ businessId, assignedAt: new Date() })
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('lndPoolNodes')
-          .select('id')
-          .where('businessId', 'is', null)
-          .orderBy('createdAt')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returningAll()
-      .executeTakeFirst()
-  }
-
   private searching(businessId: string): HostedNodeView {
     return {
       hostNodeId: `${WAITING_PREFIX}${businessId}`,
@@ -88,10 +65,7 @@ export class LndPoolNodeHost implements NodeHost {
     }
   }
 
-  private async view(
-    row: { id: string; restUrl: string; tlsCertPem: string; loopRestUrl: string | null },
-    signal?: AbortSignal,
-  ): Promise<HostedNodeView> {
+  private async view(row: PoolNodeRow, signal?: AbortSignal): Promise<HostedNodeView> {
     let state: HostState
     try {
       const wallet = await nodeAdminFor({
@@ -124,18 +98,10 @@ export class LndPoolNodeHost implements NodeHost {
   }
 }
 
-export async function registerPoolNode(
+/** Adds an lnd node to the pool (the operator's `add-node`). */
+export function registerPoolNode(
   db: Db,
   input: { restUrl: string; tlsCertPem: string; loopRestUrl?: string },
 ): Promise<string> {
-  const row = await db
-    .insertInto('lndPoolNodes')
-    .values({
-      restUrl: input.restUrl.replace(/\/$/, ''),
-      tlsCertPem: input.tlsCertPem,
-      loopRestUrl: input.loopRestUrl ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  return createLndPoolRepo(db).register(input)
 }

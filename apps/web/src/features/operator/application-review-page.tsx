@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card'
 import { formatDate } from '@/lib/format'
 import { notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
-import { ApplicationDetails } from './application-details'
+import { ApplicationDetails } from './application/application-details'
 import { RejectDialog } from './reject-dialog'
 import { ReviewStatusBadge } from './review-status-badge'
 

@@ -25,14 +25,10 @@ import {
 } from './application-schemas'
 import { countryForCallingCode, countryOptions, findCountry } from '@app/domain'
 import { FormFooter } from './form-footer'
-import {
-  AddressFields,
-  ChoiceField,
-  CountryField,
-  TextField,
-  fieldId,
-  useFieldError,
-} from './form-fields'
+import { AddressFields, CountryField } from './fields/address-fields'
+import { ChoiceField } from './fields/choice-field'
+import { fieldId, useFieldError } from './fields/field-base'
+import { TextField } from './fields/text-fields'
 import {
   useAfterSave,
   useApplicationState,

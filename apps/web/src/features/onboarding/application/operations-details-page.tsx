@@ -14,7 +14,8 @@ import {
   type SalesChannel,
 } from './application-schemas'
 import { FormFooter } from './form-footer'
-import { CheckboxGroupField, TextField, TextareaField } from './form-fields'
+import { CheckboxGroupField } from './fields/checkbox-fields'
+import { TextField, TextareaField } from './fields/text-fields'
 import {
   useAfterSave,
   useApplicationState,

@@ -11,7 +11,9 @@ import { useTRPC } from '@/lib/trpc'
 import { ApplicationFrame } from './application-frame'
 import { pciSchema, type PciFormInput } from './application-schemas'
 import { FormFooter } from './form-footer'
-import { CheckboxField, ChoiceField, TextareaField } from './form-fields'
+import { CheckboxField } from './fields/checkbox-fields'
+import { ChoiceField } from './fields/choice-field'
+import { TextareaField } from './fields/text-fields'
 import {
   useAfterSave,
   useApplicationState,

@@ -13,7 +13,7 @@ import { useSystemConfig } from '@/lib/use-system-config'
 import { ApplicationFrame } from './application-frame'
 import { termsSchema } from './application-schemas'
 import { FormFooter } from './form-footer'
-import { CheckboxField } from './form-fields'
+import { CheckboxField } from './fields/checkbox-fields'
 import { useAfterSave, useApplicationState, useSaveErrorHandler } from './use-application'
 
 type SubmitData = inferInput<Trpc['onboarding']['submit']>['data']

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ExchangeAccountPage } from '@/features/wallet-setup/exchange-account-page'
+import { ExchangeAccountPage } from '@/features/payment-provider/exchange-account-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-exchange-account')({
   component: NewExchangeAccountRoute,

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LightningNodePage } from '@/features/wallet-setup/lightning-node-page'
+import { LightningNodePage } from '@/features/node/lightning-node-page'
+import { BackToOptions } from '@/features/payment-provider/back-to-options'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-lightning-node')({
   component: NewLightningNodeRoute,
@@ -7,5 +8,10 @@ export const Route = createFileRoute('/_auth/onboarding/$businessId/new-lightnin
 
 function NewLightningNodeRoute() {
   const { businessId } = Route.useParams()
-  return <LightningNodePage businessId={businessId} />
+  return (
+    <LightningNodePage
+      businessId={businessId}
+      backLink={<BackToOptions businessId={businessId} />}
+    />
+  )
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NwcNodePage } from '@/features/wallet-setup/nwc-node-page'
+import { NwcNodePage } from '@/features/payment-provider/nwc-node-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/new-nwc-node')({
   component: NewNwcNodeRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PaymentProcessorPage } from '@/features/wallet-setup/payment-processor-page'
+import { PaymentProcessorPage } from '@/features/payment-provider/payment-processor-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/payment-processor')({
   component: PaymentProcessorRoute,

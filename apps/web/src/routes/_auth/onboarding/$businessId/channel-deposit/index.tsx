@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ChannelDepositPage } from '@/features/wallet-setup/channel-deposit-page'
+import { ChannelDepositPage } from '@/features/deposit/channel-deposit-page'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId/channel-deposit/')({
   component: ChannelDepositRoute,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DepositWaitingPage } from '@/features/wallet-setup/deposit-waiting-page'
+import { DepositWaitingPage } from '@/features/deposit/deposit-waiting-page'
 
 export const Route = createFileRoute(
   '/_auth/onboarding/$businessId/channel-deposit/$onchainInvoiceId/waiting',

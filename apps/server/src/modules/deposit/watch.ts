@@ -1,0 +1,52 @@
+/**
+ * A deposit page's stream: the deposit now and after every change, told by the repository's
+ * notifications (the deposit job moves deposits on; nothing here asks the node). Each event
+ * carries the deposit's change time as its id; a page reconnecting after an id gets the deposit
+ * again only if it changed since.
+ */
+import { DomainError } from '../../lib/errors'
+import type { PgEventBus } from '../../lib/pg-events'
+import { DEPOSIT_EVENTS_CHANNEL, type DepositEvent, type DepositRepo } from './repo'
+import { depositView, type DepositView } from './view'
+
+export interface DepositWatchEvent {
+  /** the deposit's change time (UTC_MICROS) */
+  at: string
+  deposit: DepositView
+}
+
+export async function* watchDeposit(
+  deps: { repo: DepositRepo; bus: PgEventBus },
+  businessId: string,
+  id: string,
+  signal: AbortSignal | undefined,
+  lastEventId?: string | null,
+): AsyncGenerator<DepositWatchEvent> {
+  const changes = await deps.bus.listen(
+    DEPOSIT_EVENTS_CHANNEL,
+    (payload) => (payload as Partial<DepositEvent>).id === id,
+    signal,
+  )
+  try {
+    // Listening first, then reading: a change in between is taken on the next turn.
+    let lastSent = lastEventId ?? null
+    let mustRead = true
+    while (!signal?.aborted) {
+      if (mustRead || changes.take()) {
+        mustRead = false
+        const found = await deps.repo.findWithChangeTime(businessId, id)
+        if (!found) throw new DomainError('NOT_FOUND', 'Deposit not found')
+        if (found.at !== lastSent) {
+          lastSent = found.at
+          yield { at: found.at, deposit: depositView(found.row) }
+        }
+        // An open channel is where a deposit ends: nothing more to tell.
+        if (found.row.channelState === 'open') return
+        continue
+      }
+      await changes.wait()
+    }
+  } finally {
+    changes.close()
+  }
+}

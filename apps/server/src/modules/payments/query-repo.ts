@@ -1,0 +1,106 @@
+/**
+ * Reading payments: one payment (by id, invoice hash or idempotency key), and the open ones the
+ * watchers and the expiry sweep look at, each read from a partial index on open statuses.
+ */
+import type { Db } from '../../db/database'
+import { OPEN_STATUSES, PAYMENT_COLUMNS, toPayment, type PaymentRow } from './row'
+
+export function createPaymentQueries(db: Db) {
+  /** A business's open payments, every column: what the watchers' queries narrow down. */
+  const openOf = (businessId: string) =>
+    db
+      .selectFrom('payments')
+      .select(PAYMENT_COLUMNS)
+      .where('businessId', '=', businessId)
+      .where('status', 'in', OPEN_STATUSES)
+
+  return {
+    async find(businessId: string, id: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('id', '=', id)
+        .where('businessId', '=', businessId)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    async findByHash(paymentHash: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('paymentHash', '=', paymentHash)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    async byIdempotencyKey(businessId: string, key: string): Promise<PaymentRow | undefined> {
+      const r = await db
+        .selectFrom('payments')
+        .select(PAYMENT_COLUMNS)
+        .where('businessId', '=', businessId)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst()
+      return r && toPayment(r)
+    },
+
+    async open(businessId: string): Promise<PaymentRow[]> {
+      const rows = await openOf(businessId).execute()
+      return rows.map(toPayment)
+    },
+
+    /**
+     * Hashes of open invoices not yet expired, newest first and at most `limit`: what a wallet
+     * without reliable push looks up behind its notifications (lapsed ones are swept apart).
+     */
+    async openInvoiceHashes(businessId: string, now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('paymentHash')
+        .where('businessId', '=', businessId)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('paymentHash', 'is not', null)
+        .where('expiresAt', '>=', now)
+        .orderBy('createdAt', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.flatMap((r) => (r.paymentHash ? [r.paymentHash] : []))
+    },
+
+    /** Open payments to an on-chain address (their address is followed on every tick). */
+    async openOnchain(businessId: string): Promise<PaymentRow[]> {
+      const rows = await openOf(businessId).where('address', 'is not', null).execute()
+      return rows.map(toPayment)
+    },
+
+    /** Open payments whose invoice expired before `now`. */
+    async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
+      const rows = await openOf(businessId).where('expiresAt', '<', now).limit(500).execute()
+      return rows.map(toPayment)
+    },
+
+    /** Businesses with an open payment whose invoice expired before `now`. */
+    async businessesWithLapsed(now: Date): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('businessId')
+        .distinct()
+        .where('status', 'in', OPEN_STATUSES)
+        .where('expiresAt', '<', now)
+        .execute()
+      return rows.map((r) => r.businessId)
+    },
+
+    async businessesWithOpenPayments(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('businessId')
+        .distinct()
+        .where('status', 'in', OPEN_STATUSES)
+        .execute()
+      return rows.map((r) => r.businessId)
+    },
+  }
+}
+
+export type PaymentQueries = ReturnType<typeof createPaymentQueries>

@@ -1,0 +1,175 @@
+/**
+ * The one way a payment is received (Lightning, on-chain, tips, ecash): the payment row is
+ * written with its idempotency key, then the business's wallet is asked, then its invoice or
+ * address is attached, or the row is failed (`flow.ts`).
+ */
+import type { PaymentMethod } from '../../db/schema'
+import { DomainError } from '../../lib/errors'
+import {
+  WalletUnsupportedError,
+  type CreateInvoiceInput,
+  type Wallet,
+  type WalletCapabilities,
+  type WalletInvoice,
+} from '../../wallets/wallet'
+import { rowThenRequest, type FlowOutcome } from './flow'
+import type { PaymentRepo } from './repo'
+import type { PaymentRow } from './row'
+import { paymentView, type PaymentView } from './view'
+import type { WalletProvider } from './wallet-provider'
+import type { WalletWatchers } from './watchers'
+
+export interface BusinessRef {
+  id: string
+  currency: string | null
+}
+
+/** What a business's wallet must be able to do for a way of receiving. */
+export type Need = keyof Pick<WalletCapabilities, 'lightning' | 'onchain' | 'descriptionHash'>
+
+/** A payment to receive: what its row says before anything is asked of the wallet. */
+export interface IncomingSpec {
+  method: PaymentMethod
+  amountSat: number
+  /** fiat keyed in, kept exactly as keyed; null when keyed in sats */
+  fiatMinor: number | null
+  memo: string
+  /** a retry with the same key returns the same payment (and must ask for the same one) */
+  idempotencyKey: string | null
+  tipPageId?: string
+  /** `processing` for a payment already under way when written (ecash) */
+  status?: 'processing'
+}
+
+/** What the wallet gave for a payment: an invoice, an address, or both (unified). */
+export interface Attachment {
+  invoice?: WalletInvoice
+  address?: string
+}
+
+/** What a request is given: the business's wallet, bound to the caller's signal. */
+export interface RequestContext {
+  /** the payment row, written and open */
+  paymentId: string
+  invoice: (input: CreateInvoiceInput) => Promise<WalletInvoice>
+  wallet: Wallet
+}
+
+/** A retried request: its method and amount must be those of the first. */
+export type RequestKey = Pick<IncomingSpec, 'method' | 'amountSat' | 'fiatMinor'>
+
+const keyReused = () =>
+  new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for another payment')
+
+const NO_WALLET = () => new DomainError('NO_WALLET', 'This business has no wallet connected')
+
+/** Whether a retried request asks for the payment its key was first used for. */
+function sameRequest(row: PaymentRow, spec: RequestKey): boolean {
+  if (row.method !== spec.method) return false
+  // Keyed in fiat, the sats follow the price of the moment; the fiat keyed in must match.
+  if (spec.fiatMinor !== null) return row.fiatMinor === spec.fiatMinor
+  return row.amountSat === spec.amountSat
+}
+
+/** The reason a failed row keeps: a domain error's code, else what the wallet said. */
+export const reasonOf = (err: unknown) =>
+  err instanceof DomainError ? err.code : err instanceof Error ? err.message : 'wallet error'
+
+/** What the caller of a failed request is told. */
+export function refusal(err: unknown): DomainError {
+  if (err instanceof DomainError) return err
+  if (err instanceof WalletUnsupportedError) {
+    return new DomainError('WALLET_UNSUPPORTED', err.message)
+  }
+  return new DomainError('WALLET_UNAVAILABLE', 'The wallet did not answer. Try again.')
+}
+
+/** The view of a flow's outcome for a caller: the payment, or the refusal of a failed one. */
+export function viewOf(outcome: FlowOutcome<PaymentRow>): PaymentView {
+  if (outcome.state === 'failed') throw refusal(outcome.error)
+  return paymentView(outcome.row)
+}
+
+export const currencyOf = (business: BusinessRef) => business.currency ?? 'USD'
+
+export function createReceiving(deps: {
+  repo: PaymentRepo
+  wallets: WalletProvider
+  watchers: WalletWatchers
+}) {
+  const { repo, wallets } = deps
+
+  /** The business's wallet; NO_WALLET or WALLET_UNSUPPORTED unless it can do `need`. */
+  async function requireWallet(businessId: string, need: Need): Promise<Wallet> {
+    const wallet = await wallets.forBusiness(businessId)
+    if (!wallet) throw NO_WALLET()
+    if (!wallet.capabilities[need]) {
+      throw new DomainError('WALLET_UNSUPPORTED', `This wallet cannot take ${need} payments`)
+    }
+    return wallet
+  }
+
+  /**
+   * The row, then `request` (given the business's wallet as an invoice maker), then its answer
+   * attached, or the row failed. A retry under the same idempotency key gets the first payment
+   * back, or IDEMPOTENCY_KEY_REUSED when it asks for another amount or method.
+   */
+  async function receive(
+    business: BusinessRef,
+    spec: IncomingSpec,
+    need: Need,
+    request: (ctx: RequestContext) => Promise<Attachment>,
+    signal?: AbortSignal,
+  ): Promise<FlowOutcome<PaymentRow>> {
+    const wallet = await requireWallet(business.id, need)
+    const outcome = await rowThenRequest<PaymentRow, Attachment>({
+      write: async () => {
+        const written = await repo.insert({
+          businessId: business.id,
+          currency: currencyOf(business),
+          ...spec,
+          status: spec.status ?? 'pending',
+        })
+        if (!written.isNew && !sameRequest(written.row, spec)) throw keyReused()
+        return written
+      },
+      request: (row) =>
+        request({
+          paymentId: row.id,
+          invoice: (input) => wallet.createInvoice(input, signal),
+          wallet,
+        }),
+      attach: async (row, answer) => {
+        let attached: PaymentRow | undefined = row
+        if (answer.address) attached = await repo.attachAddress(row.id, answer.address)
+        if (attached && answer.invoice) attached = await repo.attachInvoice(row.id, answer.invoice)
+        return attached
+      },
+      fail: async (row, err) =>
+        (await repo.move(row.id, 'failed', { failureReason: reasonOf(err) })) ??
+        (await repo.find(business.id, row.id)) ??
+        row,
+    })
+    if (outcome.state === 'attached') void deps.watchers.poke(business.id)
+    return outcome
+  }
+
+  /**
+   * The payment written before under `key`, for a caller that must answer a retry before it
+   * could ask again (a spent ecash token); IDEMPOTENCY_KEY_REUSED if it was for another one.
+   */
+  async function replay(
+    businessId: string,
+    key: string,
+    spec: RequestKey,
+  ): Promise<PaymentView | null> {
+    const row = await repo.byIdempotencyKey(businessId, key)
+    if (!row) return null
+    if (!sameRequest(row, spec)) throw keyReused()
+    return paymentView(row)
+  }
+
+  return { requireWallet, receive, replay }
+}
+
+export type Receiving = ReturnType<typeof createReceiving>

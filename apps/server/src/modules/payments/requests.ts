@@ -1,0 +1,102 @@
+/**
+ * What a till asks for: a Lightning invoice, or an on-chain address (unified with a Lightning
+ * invoice where the wallet can), for an amount keyed in sats or in the business's currency.
+ */
+import { MAX_PAYMENT_SAT } from '@app/domain'
+import { DomainError } from '../../lib/errors'
+import { fiatMinorToSat } from '../../lib/money'
+import type { FiatCurrency, PriceService } from '../price/service'
+import { currencyOf, viewOf, type BusinessRef, type Receiving } from './receive'
+import type { PaymentView } from './view'
+
+export const INVOICE_EXPIRY_SEC = 15 * 60
+/** The Lightning half of a unified on-chain request lives as long as an address is watched. */
+export const UNIFIED_INVOICE_EXPIRY_SEC = 24 * 3600
+
+export type AmountInput = { sat: number } | { fiatMinor: number }
+
+export interface PaymentRequestInput {
+  amount: AmountInput
+  memo: string
+  idempotencyKey?: string
+}
+
+export function checkAmount(amountSat: number) {
+  if (amountSat < 1 || amountSat > MAX_PAYMENT_SAT) {
+    throw new DomainError('VALIDATION', 'The amount is out of range', {
+      minSat: 1,
+      maxSat: MAX_PAYMENT_SAT,
+    })
+  }
+}
+
+export function createPaymentRequests(deps: { receiving: Receiving; price: PriceService }) {
+  const { receiving } = deps
+
+  /** Resolves the amount in sats and fiat; fiat keyed in is kept exactly as keyed. */
+  async function amounts(business: BusinessRef, amount: AmountInput) {
+    const price = await deps.price.get()
+    const rate = price.minorPerBtc[currencyOf(business) as FiatCurrency]
+    const amountSat = 'sat' in amount ? amount.sat : fiatMinorToSat(amount.fiatMinor, rate)
+    checkAmount(amountSat)
+    return { amountSat, fiatMinor: 'fiatMinor' in amount ? amount.fiatMinor : null, rate }
+  }
+
+  return {
+    async createLightning(
+      business: BusinessRef,
+      input: PaymentRequestInput,
+      signal?: AbortSignal,
+    ): Promise<PaymentView> {
+      await receiving.requireWallet(business.id, 'lightning')
+      const { amountSat, fiatMinor } = await amounts(business, input.amount)
+      const spec = {
+        method: 'lightning' as const,
+        amountSat,
+        fiatMinor,
+        memo: input.memo,
+        idempotencyKey: input.idempotencyKey ?? null,
+      }
+      const outcome = await receiving.receive(
+        business,
+        spec,
+        'lightning',
+        async ({ invoice }) => ({
+          invoice: await invoice({ amountSat, memo: input.memo, expirySec: INVOICE_EXPIRY_SEC }),
+        }),
+        signal,
+      )
+      return viewOf(outcome)
+    },
+
+    async createOnchain(
+      business: BusinessRef,
+      input: PaymentRequestInput,
+      signal?: AbortSignal,
+    ): Promise<PaymentView> {
+      await receiving.requireWallet(business.id, 'onchain')
+      const { amountSat, fiatMinor } = await amounts(business, input.amount)
+      const spec = {
+        method: 'onchain' as const,
+        amountSat,
+        fiatMinor,
+        memo: input.memo,
+        idempotencyKey: input.idempotencyKey ?? null,
+      }
+      const outcome = await receiving.receive(
+        business,
+        spec,
+        'onchain',
+        async ({ invoice, wallet }) => {
+          const address = await wallet.newAddress(signal)
+          // Unified: the same amount can also be paid over Lightning where the wallet can.
+          if (!wallet.capabilities.lightning) return { address }
+          const expirySec = UNIFIED_INVOICE_EXPIRY_SEC
+          return { address, invoice: await invoice({ amountSat, memo: input.memo, expirySec }) }
+        },
+        signal,
+      )
+      return viewOf(outcome)
+    },
+  }
+}

@@ -1,0 +1,58 @@
+/** The operator's pool of lnd nodes: registering one, finding one, assigning a free one. */
+import type { Selectable } from 'kysely'
+import type { Db } from '../../db/database'
+import type { LndPoolNodesTable } from '../../db/schema'
+
+export type PoolNodeRow = Selectable<LndPoolNodesTable>
+
+export function createLndPoolRepo(db: Db) {
+  return {
+    find(id: string): Promise<PoolNodeRow | undefined> {
+      return db.selectFrom('lndPoolNodes').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /** The business's pool node: the one it has, else the oldest free one (taken once only). */
+    async assign(businessId: string): Promise<PoolNodeRow | undefined> {
+      const existing = await db
+        .selectFrom('lndPoolNodes')
+        .selectAll()
+        .where('businessId', '=', businessId)
+        .executeTakeFirst()
+      if (existing) return existing
+      return db
+        .updateTable('lndPoolNodes')
+        .set({ businessId, assignedAt: new Date() })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('lndPoolNodes')
+            .select('id')
+            .where('businessId', 'is', null)
+            .orderBy('createdAt')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    },
+
+    async register(input: {
+      restUrl: string
+      tlsCertPem: string
+      loopRestUrl?: string
+    }): Promise<string> {
+      const row = await db
+        .insertInto('lndPoolNodes')
+        .values({
+          restUrl: input.restUrl.replace(/\/$/, ''),
+          tlsCertPem: input.tlsCertPem,
+          loopRestUrl: input.loopRestUrl ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    },
+  }
+}
+
+export type LndPoolRepo = ReturnType<typeof createLndPoolRepo>
