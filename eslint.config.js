@@ -183,7 +183,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsProjects })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: tsProjects, noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },

@@ -43,7 +43,14 @@ const only = process.argv.slice(2)
 const wants = (step) => only.length === 0 || only.includes(step)
 
 if (wants('static')) {
-  for (const ws of ['packages/domain', 'packages/simnet', 'apps/server', 'apps/web', 'e2e']) {
+  for (const ws of [
+    'packages/domain',
+    'packages/simnet',
+    'apps/server',
+    'apps/web',
+    'e2e',
+    'bench',
+  ]) {
     if (existsSync(path.join(root, ws, 'tsconfig.json'))) {
       check(`typecheck ${ws}`, 'npx', ['tsc', '-p', `${ws}/tsconfig.json`])
     }

@@ -60,6 +60,7 @@ test('a redirect to another site is ignored', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/onboarding\/new-business$/)
   await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/sign-in/)
   await page.goto('/sign-in?redirect=' + encodeURIComponent('https://evil.example/steal'))
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)

@@ -1,5 +1,10 @@
-/** The HTTP server: tRPC at /trpc, the built web app with SPA fallback, a health check. */
+/**
+ * The HTTP server: tRPC at /trpc, the built web app with SPA fallback, a health check, and
+ * security headers on every answer.
+ */
+import { MAX_BATCH_CALLS } from '@app/domain'
 import fastifyCookie from '@fastify/cookie'
+import fastifyHelmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -8,12 +13,35 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerSalesRoutes } from './modules/sales/http'
 import { registerTipRoutes } from './modules/tips/http'
+import type { TrustProxy } from './config'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const WEB_DIST = path.resolve(here, '../../web/dist')
+
+/** Paths for programs (wallets, the API), never pages: unknown ones are a JSON 404. */
+const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', '/lnurlp/']
+
+function isPageRequest(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? ''
+  return (
+    method === 'GET' &&
+    !MACHINE_PATHS.some((p) => pathname.startsWith(p) || `${pathname}/` === p) &&
+    !path.extname(pathname)
+  )
+}
+
+/**
+ * A hop count trusts that many proxies nearest the server (each appends the address it saw to
+ * X-Forwarded-For); the client's address is the one before them. A list trusts those addresses.
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((a: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust
+}
 
 export interface BuildAppOptions {
   services: Services
@@ -26,7 +54,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = services
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
   })
 
@@ -40,12 +68,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   })
 
   await app.register(fastifyCookie)
+  await app.register(fastifyHelmet, securityHeaders(config.publicUrl, config.browserReportOrigins))
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       allowMethodOverride: false,
+      // each call can hold a database connection: one request must not take them all
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: ({ req, res }) =>
         createContext({
           services,
@@ -77,17 +108,52 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerTipRoutes(app, services)
 
   const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist })
-    // Client-side routes: any other GET that wants a page gets the app shell.
-    app.setNotFoundHandler((req, reply) => {
-      const wantsPage = req.method === 'GET' && !req.url.startsWith('/trpc')
-      if (wantsPage && !path.extname(req.url.split('?')[0] ?? '')) {
-        return reply.type('text/html').sendFile('index.html')
-      }
-      return reply.status(404).send({ error: 'Not found' })
-    })
-  }
+  const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))
+  if (hasWebApp && webDist) await app.register(fastifyStatic, { root: webDist })
+  // Client-side routes: a GET for a page gets the app shell; anything else is a JSON 404.
+  app.setNotFoundHandler((req, reply) => {
+    if (hasWebApp && isPageRequest(req.method, req.url)) {
+      return reply.type('text/html').sendFile('index.html')
+    }
+    return reply.status(404).send({ error: 'Not found' })
+  })
 
   return app
+}
+
+/**
+ * Headers for every answer. The web app loads its scripts, styles and translations from this
+ * origin only (and sends error reports to the reporting service when one is set); its QR codes
+ * and icons may be data: images and a few sizes are inline styles. No one may frame it. HSTS
+ * and the upgrade of plain requests only when it is served on https.
+ */
+function securityHeaders(publicUrl: string, reportOrigins: string[]) {
+  const isHttps = publicUrl.startsWith('https://')
+  return {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...reportOrigins],
+        'object-src': ["'none'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' as const },
+    // Same-origin, not no-referrer: browsers then keep the Origin header on the app's own
+    // POSTs, which the cross-site check of mutations relies on.
+    referrerPolicy: { policy: 'same-origin' as const },
+    strictTransportSecurity: isHttps
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true }
+      : false,
+  }
 }

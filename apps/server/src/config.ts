@@ -2,6 +2,7 @@
  * Server configuration from the environment, parsed once at start. A production deployment
  * refuses to start when something it needs is missing, and says which.
  */
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 const ZEnv = z.object({
@@ -14,6 +15,7 @@ const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   BRAND_NAME: z.string().min(1).default('My product'),
   SENTRY_DSN: z.string().optional(),
+  VITE_SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
   EXCHANGE_API_URL: z.url().default('https://api.kraken.com'),
   NODE_HOST: z.enum(['simnet', 'lnd-pool']).optional(),
@@ -30,10 +32,63 @@ const ZEnv = z.object({
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v)
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), ' +
+            'or a comma-separated list of their addresses or ranges (e.g. 10.0.0.0/8); ' +
+            '"true" would trust every hop, so a client could choose its own address',
+        })
+        return z.NEVER
+      }
+      return parsed
+    }),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
 })
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For: none (false), the nearest
+ * `n` hops, or the proxies at these addresses or ranges. Null when the value is none of those.
+ */
+export type TrustProxy = false | number | string[]
+
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const v = value.trim()
+  if (v === '' || v === 'false' || v === '0') return false
+  if (/^\d+$/.test(v)) {
+    const n = Number(v)
+    return n >= 1 && n <= 32 ? n : null
+  }
+  const ranges = v.split(',').map((r) => r.trim())
+  return ranges.every(isAddressOrRange) ? ranges : null
+}
+
+function originOf(url: string | undefined): string[] {
+  if (!url) return []
+  try {
+    return [new URL(url).origin]
+  } catch {
+    return []
+  }
+}
+
+function isAddressOrRange(range: string): boolean {
+  const [address = '', bits, ...rest] = range.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  if (!/^\d+$/.test(bits)) return false
+  return Number(bits) <= (family === 4 ? 32 : 128)
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test'
@@ -46,10 +101,14 @@ export interface AppConfig {
   appSecret: string
   brandName: string
   sentryDsn: string | undefined
+  /** where browsers send error reports (VITE_SENTRY_DSN's origin): allowed by the page's CSP */
+  browserReportOrigins: string[]
   network: 'simnet' | 'mainnet' | 'testnet' | 'signet' | 'regtest'
   isDemo: boolean
   isSecureCookie: boolean
-  trustProxy: boolean
+  /** which proxies' X-Forwarded-For is believed for the client's address (rate limits) */
+  trustProxy: TrustProxy
+  database: DatabaseSettings
   /** approve business applications on submission; on by default only in demo mode */
   autoApproveApplications: boolean
   /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
@@ -70,6 +129,27 @@ export interface Externals {
   priceFallbackUrl: string | null
   /** Cashu mints whose ecash businesses accept (URLs without a trailing slash) */
   acceptedMints: string[]
+}
+
+/** The connection pool and the limits every database session runs under. */
+export interface DatabaseSettings {
+  poolSize: number
+  /** how long a request waits for a free pooled connection before it fails */
+  acquireTimeoutMs: number
+  /** the longest any one statement may run */
+  statementTimeoutMs: number
+  /** the longest a statement waits for a lock (a row another request is changing) */
+  lockTimeoutMs: number
+  /** a transaction left open without a statement this long is ended, releasing its locks */
+  idleInTransactionTimeoutMs: number
+}
+
+export const DEFAULT_DATABASE_SETTINGS: DatabaseSettings = {
+  poolSize: 20,
+  acquireTimeoutMs: 10_000,
+  statementTimeoutMs: 30_000,
+  lockTimeoutMs: 10_000,
+  idleInTransactionTimeoutMs: 60_000,
 }
 
 export interface SimnetSettings {
@@ -112,10 +192,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret: e.APP_SECRET ?? DEMO_SECRET,
     brandName: e.BRAND_NAME,
     sentryDsn: e.SENTRY_DSN,
+    browserReportOrigins: originOf(e.VITE_SENTRY_DSN),
     network: e.BITCOIN_NETWORK,
     isDemo,
     isSecureCookie: publicUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
+    database: {
+      poolSize: e.DB_POOL_SIZE ?? DEFAULT_DATABASE_SETTINGS.poolSize,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS ?? DEFAULT_DATABASE_SETTINGS.acquireTimeoutMs,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DATABASE_SETTINGS.statementTimeoutMs,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS ?? DEFAULT_DATABASE_SETTINGS.lockTimeoutMs,
+      idleInTransactionTimeoutMs:
+        e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DATABASE_SETTINGS.idleInTransactionTimeoutMs,
+    },
     autoApproveApplications: e.AUTO_APPROVE_APPLICATIONS
       ? e.AUTO_APPROVE_APPLICATIONS === 'true'
       : isDemo,

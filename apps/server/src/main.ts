@@ -13,7 +13,7 @@ import { createServices } from './services'
 async function main(): Promise<void> {
   let config = loadConfig()
   const located = await locateDatabase(config, { record: true })
-  const database = connectDatabase(located.url)
+  const database = connectDatabase(located.url, config.database)
   await migrateToLatest(database.db)
   let demo: DemoNetwork | undefined
   if (config.isDemo) {

@@ -7,3 +7,9 @@
 export type Int8AsNumber<Row, K extends keyof Row> = {
   [P in keyof Row]: P extends K ? (null extends Row[P] ? number | null : number) : Row[P]
 }
+
+/**
+ * PostgreSQL `to_char` format of a time to the microsecond as fixed-width ISO 8601 UTC text,
+ * which sorts as the time does: the change time realtime events carry as their id.
+ */
+export const UTC_MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'

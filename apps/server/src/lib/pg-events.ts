@@ -128,3 +128,60 @@ export class PgEventBus {
     await this.client?.end().catch(() => {})
   }
 }
+
+export interface Followed<T> {
+  /** the event id: changes whenever the value does */
+  id: string
+  value: T
+}
+
+export interface FollowOptions<T> {
+  channel: string
+  /** Whether a notification on the channel is about the followed thing. */
+  concerns: (payload: unknown) => boolean
+  /** The value as it stands with its event id, or null when there is nothing to tell yet. */
+  read: () => Promise<Followed<T> | null>
+  /** A value after which nothing more will change: the stream ends after giving it. */
+  isLast?: (value: T) => boolean
+  /**
+   * Between notifications: how long to wait at most (undefined: until one comes), and what to do
+   * when that time passed without one; `idle` returning true reads again.
+   */
+  idle?: { waitMs: () => number | undefined; idle: () => Promise<boolean> }
+  signal: AbortSignal | undefined
+  /** The id of the last event a reconnecting client got: that value is not given again. */
+  lastEventId?: string | null
+}
+
+/**
+ * A value now and after every notification that concerns it, until it is the last or the client
+ * goes away. Listens first, then reads, so a change in between is taken on the next turn; a
+ * value whose id was already given (this stream's last, or the reconnecting client's) is not
+ * given twice.
+ */
+export async function* followChanges<T>(
+  bus: PgEventBus,
+  opts: FollowOptions<T>,
+): AsyncGenerator<Followed<T>> {
+  const changes = await bus.listen(opts.channel, opts.concerns, opts.signal)
+  try {
+    let lastSent = opts.lastEventId ?? null
+    let mustRead = true
+    while (!opts.signal?.aborted) {
+      if (mustRead || changes.take()) {
+        mustRead = false
+        const now = await opts.read()
+        if (now && now.id !== lastSent) {
+          lastSent = now.id
+          yield now
+        }
+        if (now && opts.isLast?.(now.value)) return
+        continue
+      }
+      await changes.wait(opts.idle?.waitMs())
+      mustRead = changes.take() || (opts.idle ? await opts.idle.idle() : false)
+    }
+  } finally {
+    changes.close()
+  }
+}

@@ -2,6 +2,7 @@
  * The typed client for the server's tRPC API at /trpc. Queries and mutations go batched over
  * HTTP; subscriptions over server-sent events, reconnecting after transient server errors.
  */
+import { MAX_BATCH_CALLS } from '@app/domain'
 import type { AppRouter } from '@app/server/router'
 import {
   createTRPCClient,
@@ -58,6 +59,8 @@ export function createTrpcClient() {
         ],
         false: httpBatchLink({
           url: API_URL,
+          // the server refuses larger batches (its maxBatchSize)
+          maxItems: MAX_BATCH_CALLS,
           transformer: superjson,
           headers: () => SOURCE_HEADER,
           fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),

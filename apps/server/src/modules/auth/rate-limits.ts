@@ -45,21 +45,24 @@ async function consume(l: RateLimiterPostgres, key: string): Promise<void> {
   }
 }
 
+const accountKey = (email: string) => email.trim().toLowerCase()
+
 export function createAuthLimits(pool: pg.Pool, cfg: AuthLimitsConfig = DEFAULT_AUTH_LIMITS) {
   const signInIp = limiter(pool, 'signin_ip', cfg.signInPerIp)
   const signInAccount = limiter(pool, 'signin_acct', cfg.failedSignInPerAccount)
   const signUpIp = limiter(pool, 'signup_ip', cfg.signUpPerIp)
   return {
+    /**
+     * Charges the client's address and the account before the password is checked, so guesses
+     * sent at the same time are counted as they arrive and none gets past a spent limit.
+     */
     async beforeSignIn(ip: string, email: string): Promise<void> {
-      const locked = await signInAccount.get(email.toLowerCase())
-      if (locked && locked.remainingPoints <= 0) throw new RateLimitedError(retryAfter(locked))
       await consume(signInIp, ip)
+      await consume(signInAccount, accountKey(email))
     },
-    async failedSignIn(email: string): Promise<void> {
-      await signInAccount.penalty(email.toLowerCase(), 1)
-    },
+    /** The right password: the account's failures (this attempt included) are forgotten. */
     async succeededSignIn(email: string): Promise<void> {
-      await signInAccount.delete(email.toLowerCase())
+      await signInAccount.delete(accountKey(email))
     },
     async beforeSignUp(ip: string): Promise<void> {
       await consume(signUpIp, ip)

@@ -58,7 +58,6 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits) {
         user?.passwordHash ?? (await dummyPasswordHash()),
       )
       if (!user || !ok) {
-        await limits.failedSignIn(input.email)
         throw new DomainError('INVALID_CREDENTIALS', 'Wrong email or password')
       }
       await limits.succeededSignIn(input.email)

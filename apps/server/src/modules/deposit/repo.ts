@@ -3,10 +3,11 @@
  * with pg_notify in the statement that makes it (a `DepositEvent`), so pages on any instance
  * follow a deposit through notifications.
  */
-import { sql, type Transaction, type UpdateObject } from 'kysely'
+import { sql, type Selectable, type Transaction, type UpdateObject } from 'kysely'
 import type { Db } from '../../db/database'
-import type { ChannelState, Database, OnchainInvoiceStatus } from '../../db/schema'
-import { UTC_MICROS } from '../payments/repo'
+import type { Int8AsNumber } from '../../db/rows'
+import type { ChannelState, Database, OnchainInvoicesTable } from '../../db/schema'
+import { UTC_MICROS } from '../../db/rows'
 
 export const DEPOSIT_EVENTS_CHANNEL = 'deposit_events'
 
@@ -17,21 +18,11 @@ export interface DepositEvent {
   at: string
 }
 
-export interface DepositRow {
-  id: string
-  businessId: string
-  address: string
-  amountSat: number
-  status: OnchainInvoiceStatus
-  confirmations: number
-  receivedSat: number
-  txid: string | null
-  channelState: ChannelState
-  channelPoint: string | null
-  channelError: string | null
-  createdAt: Date
-  updatedAt: Date
-}
+/** A channel deposit's row, amounts as numbers. */
+export type DepositRow = Omit<
+  Int8AsNumber<Selectable<OnchainInvoicesTable>, 'amountSat' | 'receivedSat'>,
+  'purpose'
+>
 
 const COLUMNS = [
   'id',
@@ -49,10 +40,7 @@ const COLUMNS = [
   'updatedAt',
 ] as const
 
-type Raw = Omit<DepositRow, 'amountSat' | 'receivedSat'> & {
-  amountSat: string
-  receivedSat: string
-}
+type Raw = Omit<Selectable<OnchainInvoicesTable>, 'purpose'>
 
 function toRow(r: Raw): DepositRow {
   return { ...r, amountSat: Number(r.amountSat), receivedSat: Number(r.receivedSat) }

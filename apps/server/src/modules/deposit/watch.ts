@@ -5,7 +5,7 @@
  * again only if it changed since.
  */
 import { DomainError } from '../../lib/errors'
-import type { PgEventBus } from '../../lib/pg-events'
+import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import { DEPOSIT_EVENTS_CHANNEL, type DepositEvent, type DepositRepo } from './repo'
 import { depositView, type DepositView } from './view'
 
@@ -22,31 +22,18 @@ export async function* watchDeposit(
   signal: AbortSignal | undefined,
   lastEventId?: string | null,
 ): AsyncGenerator<DepositWatchEvent> {
-  const changes = await deps.bus.listen(
-    DEPOSIT_EVENTS_CHANNEL,
-    (payload) => (payload as Partial<DepositEvent>).id === id,
+  const events = followChanges<DepositView>(deps.bus, {
+    channel: DEPOSIT_EVENTS_CHANNEL,
+    concerns: (payload) => (payload as Partial<DepositEvent>).id === id,
+    read: async () => {
+      const found = await deps.repo.findWithChangeTime(businessId, id)
+      if (!found) throw new DomainError('NOT_FOUND', 'Deposit not found')
+      return { id: found.at, value: depositView(found.row) }
+    },
+    // An open channel is where a deposit ends: nothing more to tell.
+    isLast: (deposit) => deposit.channel.state === 'open',
     signal,
-  )
-  try {
-    // Listening first, then reading: a change in between is taken on the next turn.
-    let lastSent = lastEventId ?? null
-    let mustRead = true
-    while (!signal?.aborted) {
-      if (mustRead || changes.take()) {
-        mustRead = false
-        const found = await deps.repo.findWithChangeTime(businessId, id)
-        if (!found) throw new DomainError('NOT_FOUND', 'Deposit not found')
-        if (found.at !== lastSent) {
-          lastSent = found.at
-          yield { at: found.at, deposit: depositView(found.row) }
-        }
-        // An open channel is where a deposit ends: nothing more to tell.
-        if (found.row.channelState === 'open') return
-        continue
-      }
-      await changes.wait()
-    }
-  } finally {
-    changes.close()
-  }
+    lastEventId,
+  })
+  for await (const { id: at, value: deposit } of events) yield { at, deposit }
 }

@@ -5,7 +5,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, LightningNodesTable } from '../../db/schema'
-import { UTC_MICROS } from '../payments/repo'
+import { UTC_MICROS } from '../../db/rows'
 
 export type NodeRow = Omit<
   Selectable<LightningNodesTable>,

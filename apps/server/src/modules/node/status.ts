@@ -6,7 +6,7 @@
  * the change time it last got (`lastEventId`) and is given the status again only if it changed.
  */
 import type { JobQueue } from '../../jobs/jobs'
-import type { PgEventBus } from '../../lib/pg-events'
+import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import {
   NodeRefusedError,
   NodeUnreachableError,
@@ -180,30 +180,17 @@ export function createNodeStatus(deps: {
     lastEventId?: string | null,
   ): AsyncGenerator<NodeStatusEvent> {
     if (!deps.bus) throw new Error('node status events need the event bus')
-    const changes = await deps.bus.listen(
-      NODE_EVENTS_CHANNEL,
-      (payload) => (payload as Partial<NodeEvent>).businessId === businessId,
+    const events = followChanges<NodeStatus>(deps.bus, {
+      channel: NODE_EVENTS_CHANNEL,
+      concerns: (payload) => (payload as Partial<NodeEvent>).businessId === businessId,
+      read: async () => {
+        const event = await current(businessId, signal)
+        return event && { id: event.at, value: event.status }
+      },
       signal,
-    )
-    try {
-      // Listening first, then reading: a change in between is taken on the next turn.
-      let lastSent = lastEventId ?? null
-      let mustRead = true
-      while (!signal?.aborted) {
-        if (mustRead || changes.take()) {
-          mustRead = false
-          const event = await current(businessId, signal)
-          if (event && event.at !== lastSent) {
-            lastSent = event.at
-            yield event
-          }
-          continue
-        }
-        await changes.wait()
-      }
-    } finally {
-      changes.close()
-    }
+      lastEventId,
+    })
+    for await (const { id: at, value: status } of events) yield { at, status }
   }
 
   return { refresh, sweep, watch }

@@ -1,24 +1,12 @@
-import { sql, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
-import type { Database, ReviewStatus } from '../../db/schema'
+import type { BusinessApplicationsTable, Database, ReviewStatus } from '../../db/schema'
 import type { ApplicationSection, OnboardingStep } from '@app/domain'
 
 export type SectionColumn = Exclude<ApplicationSection, 'terms'>
 
-export interface ApplicationRow {
-  businessId: string
-  company: unknown
-  director: unknown
-  financial: unknown
-  pci: unknown
-  operations: unknown
-  termsVersion: string | null
-  termsAcceptedAt: Date | null
-  submittedAt: Date | null
-  reviewStatus: ReviewStatus
-  reviewReason: string | null
-  reviewedAt: Date | null
-}
+/** An application as the onboarding reads it (who reviewed it and when it changed stay here). */
+export type ApplicationRow = Omit<Selectable<BusinessApplicationsTable>, 'reviewedBy' | 'updatedAt'>
 
 const APPLICATION_COLUMNS = [
   'businessId',
@@ -66,7 +54,9 @@ export function createOnboardingRepo(db: Db) {
   return {
     /**
      * Runs fn with the business row locked, so step changes never race. FOR NO KEY UPDATE lets
-     * other connections still insert rows that reference the business while fn runs.
+     * other connections still insert rows that reference the business while fn runs. Every
+     * query in fn goes through `trx`: one through the pool would wait for a second connection
+     * while this one is held, and enough such waits at once take every connection there is.
      */
     async withLockedBusiness<T>(
       businessId: string,
@@ -75,8 +65,12 @@ export function createOnboardingRepo(db: Db) {
       return db.transaction().execute(async (trx) => fn(trx, await lockStep(trx, businessId)))
     },
 
-    async getApplication(businessId: string): Promise<ApplicationRow | undefined> {
-      return db
+    /** The application; inside withLockedBusiness pass its transaction as `via`. */
+    async getApplication(
+      businessId: string,
+      via: Kysely<Database> = db,
+    ): Promise<ApplicationRow | undefined> {
+      return via
         .selectFrom('businessApplications')
         .select(APPLICATION_COLUMNS)
         .where('businessId', '=', businessId)

@@ -34,7 +34,7 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
   ): Promise<{ step: OnboardingStep }> {
     return repo.withLockedBusiness(businessId, async (trx, step) => {
       if (!canSaveSection(step, section)) throw notAllowed()
-      const app = await repo.getApplication(businessId)
+      const app = await repo.getApplication(businessId, trx)
       const saved = (app?.company ?? null) as TCompanyDetails | null
       const companyType = companyTypeOf(saved)
       const companyTypeChanged =

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
-import type { PgEventBus } from '../../lib/pg-events'
+import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import type { PaymentRepo } from './repo'
 import { PAYMENT_EVENTS_CHANNEL, type PaymentRow } from './row'
 import type { Settlements } from './settlements'
@@ -39,42 +39,35 @@ export function createFollowing(deps: {
       signal: AbortSignal | undefined,
       lastEventId?: string | null,
     ) {
-      const changes = await deps.bus.listen(
-        PAYMENT_EVENTS_CHANNEL,
-        (payload) => (payload as { id?: string }).id === id,
-        signal,
-      )
-      try {
-        let last: PaymentRow | undefined
-        let lastSent = lastEventId ?? null
-        let mustRead = true
-        while (!signal?.aborted) {
-          // A change announced while the row was read or handed over is taken on the next turn.
-          if (mustRead || changes.take()) {
-            mustRead = false
-            last = await repo.find(businessId, id)
-            if (!last) throw new DomainError('NOT_FOUND', 'Payment not found')
-            const view = paymentView(last)
-            const eventId = paymentEventId(view)
-            if (eventId !== lastSent) {
-              lastSent = eventId
-              yield view
-            }
-            if (isFinal(last.status)) return
-            continue
-          }
-          const expiresAt = last?.expiresAt
-          const untilExpiry = expiresAt ? expiresAt.getTime() - Date.now() + 1500 : 60_000
-          await changes.wait(Math.max(1000, Math.min(untilExpiry, 60_000)))
+      let last: PaymentRow | undefined
+      const events = followChanges<PaymentView>(deps.bus, {
+        channel: PAYMENT_EVENTS_CHANNEL,
+        concerns: (payload) => (payload as { id?: string }).id === id,
+        read: async () => {
+          last = await repo.find(businessId, id)
+          if (!last) throw new DomainError('NOT_FOUND', 'Payment not found')
+          const view = paymentView(last)
+          return { id: paymentEventId(view), value: view }
+        },
+        isLast: (view) => isFinal(view.status),
+        idle: {
+          waitMs: () => {
+            const expiresAt = last?.expiresAt
+            const untilExpiry = expiresAt ? expiresAt.getTime() - Date.now() + 1500 : 60_000
+            return Math.max(1000, Math.min(untilExpiry, 60_000))
+          },
           // Past expiry, look now rather than at the next expiry sweep; a change is an event.
-          if (expiresAt && expiresAt.getTime() < Date.now()) {
-            mustRead = true
+          idle: async () => {
+            const expiresAt = last?.expiresAt
+            if (!expiresAt || expiresAt.getTime() >= Date.now()) return false
             await deps.settlements.expireLapsed(businessId)
-          }
-        }
-      } finally {
-        changes.close()
-      }
+            return true
+          },
+        },
+        signal,
+        lastEventId,
+      })
+      for await (const { value } of events) yield value
     },
   }
 }

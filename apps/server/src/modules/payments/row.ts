@@ -8,8 +8,7 @@ import type { Int8AsNumber } from '../../db/rows'
 
 export const PAYMENT_EVENTS_CHANNEL = 'payment_events'
 
-/** A time to the microsecond as fixed-width ISO 8601 UTC text, which sorts as the time does. */
-export const UTC_MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'
+export { UTC_MICROS } from '../../db/rows'
 
 /** What a payment change announces: which payment, whose, and its `updated_at` (UTC_MICROS). */
 export interface PaymentEvent {

@@ -24,7 +24,7 @@ import type {
   PaymentStatus,
   PaymentsTable,
 } from '../../db/schema'
-import { UTC_MICROS } from '../payments/repo'
+import { UTC_MICROS } from '../../db/rows'
 
 /** The columns of a payment the transaction list shows, as pg reads them (int8 as text). */
 type RawTransactionColumns = Pick<
