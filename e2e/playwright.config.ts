@@ -47,6 +47,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SIMNET_PORT: String(simnetPort),
       SIMNET_TIME_SCALE: '0.002',
+      // every journey signs up from this one address
+      SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000',
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -13,6 +13,7 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  APP_SECRET_PREVIOUS: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).default('My product'),
   SENTRY_DSN: z.string().optional(),
   VITE_SENTRY_DSN: z.string().optional(),
@@ -30,6 +31,8 @@ const ZEnv = z.object({
   PRICE_FALLBACK_URL: z.url().optional(),
   ECASH_ACCEPTED_MINTS: z.string().optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
+  CLEANUP_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .string()
@@ -99,6 +102,11 @@ export interface AppConfig {
   dataDir: string
   /** key material for encryption at rest */
   appSecret: string
+  /**
+   * the secret APP_SECRET replaces while it is rotated: values sealed under it are still read
+   * until `operator rotate-secret` has sealed them again under APP_SECRET
+   */
+  appSecretPrevious: string | null
   brandName: string
   sentryDsn: string | undefined
   /** where browsers send error reports (VITE_SENTRY_DSN's origin): allowed by the page's CSP */
@@ -109,6 +117,8 @@ export interface AppConfig {
   /** which proxies' X-Forwarded-For is believed for the client's address (rate limits) */
   trustProxy: TrustProxy
   database: DatabaseSettings
+  /** accounts one client address may create an hour (an office behind one address may need more) */
+  signUpsPerAddressPerHour: number
   /** approve business applications on submission; on by default only in demo mode */
   autoApproveApplications: boolean
   /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
@@ -116,9 +126,10 @@ export interface AppConfig {
   simnet: SimnetSettings
   /**
    * nodeMs/depositMs: how often hosted nodes and open deposits are looked at (one job for the
-   * whole cluster); jobsMs: how often job workers look for due deferred jobs.
+   * whole cluster); jobsMs: how often job workers look for due deferred jobs; cleanupMs: how
+   * often lapsed rows (rate-limit counters) are deleted.
    */
-  pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number }
+  pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number; cleanupMs: number }
 }
 
 export interface Externals {
@@ -160,7 +171,37 @@ export interface SimnetSettings {
 export class ConfigError extends Error {}
 
 /** The secret used when demo mode runs without APP_SECRET: fine for a simulated network only. */
-const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
+export const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
+
+/** Estimated bits of a secret: its length times the Shannon entropy of its characters. */
+export function secretEntropyBits(secret: string): number {
+  const counts = new Map<string, number>()
+  const chars = [...secret]
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1)
+  let perChar = 0
+  for (const n of counts.values()) {
+    const p = n / chars.length
+    perChar -= p * Math.log2(p)
+  }
+  return perChar * chars.length
+}
+
+/**
+ * Why a production secret is too weak, or null when it is fine: at least 32 characters, at least
+ * 100 bits by the estimate above, and not mostly runs such as `abcdef` or `123456`.
+ */
+export function weakSecretReason(secret: string): string | null {
+  if (secret.length < 32) return 'APP_SECRET must be at least 32 characters'
+  const codes = [...secret].map((c) => c.codePointAt(0) ?? 0)
+  let steps = 0
+  for (let i = 1; i < codes.length; i++) {
+    if (Math.abs((codes[i] ?? 0) - (codes[i - 1] ?? 0)) <= 1) steps++
+  }
+  if (secretEntropyBits(secret) < 100 || steps > codes.length / 2) {
+    return 'APP_SECRET looks guessable: use a random value, e.g. `openssl rand -base64 48`'
+  }
+  return null
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env)
@@ -170,6 +211,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data
   const isDemo = e.BITCOIN_NETWORK === 'simnet'
+  // Demo and production are chosen explicitly: a production process never runs the simulated
+  // network, and nothing on a real network uses the published demo secret or a guessable one.
+  if (e.NODE_ENV === 'production' && isDemo) {
+    throw new ConfigError(
+      'NODE_ENV=production needs a real BITCOIN_NETWORK (mainnet, testnet, signet or regtest); ' +
+        'simnet is the demo network',
+    )
+  }
+  if (!isDemo) {
+    for (const secret of [e.APP_SECRET, e.APP_SECRET_PREVIOUS]) {
+      if (secret === DEMO_SECRET) {
+        throw new ConfigError('A real network cannot use the demo APP_SECRET')
+      }
+      const weak = secret === undefined ? null : weakSecretReason(secret)
+      if (weak) throw new ConfigError(weak)
+    }
+  }
   const missing: string[] = []
   if (!isDemo) {
     if (!e.APP_SECRET) missing.push('APP_SECRET')
@@ -190,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     appSecret: e.APP_SECRET ?? DEMO_SECRET,
+    appSecretPrevious: e.APP_SECRET_PREVIOUS ?? null,
     brandName: e.BRAND_NAME,
     sentryDsn: e.SENTRY_DSN,
     browserReportOrigins: originOf(e.VITE_SENTRY_DSN),
@@ -222,10 +281,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((u) => u !== ''),
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
+    signUpsPerAddressPerHour: e.SIGN_UPS_PER_ADDRESS_PER_HOUR,
     pollIntervals: {
       nodeMs: 1000,
       depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000),
       jobsMs: isDemo || e.NODE_ENV === 'test' ? 500 : 2000,
+      cleanupMs: e.CLEANUP_INTERVAL_MS ?? 10 * 60_000,
     },
   }
 }

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { locateDatabase } from './db/locate'
 import type { DemoNetwork } from './demo/simnet'
+import { DEFAULT_AUTH_LIMITS } from './modules/auth/rate-limits'
 import { createServices } from './services'
 
 async function main(): Promise<void> {
@@ -29,6 +30,10 @@ async function main(): Promise<void> {
     pool: database.pool,
     databaseUrl: located.url,
     log: (msg, err) => log(msg, err),
+    authLimits: {
+      ...DEFAULT_AUTH_LIMITS,
+      signUpPerIp: { points: config.signUpsPerAddressPerHour, durationSec: 60 * 60 },
+    },
   })
   const app = await buildApp({ services, logger: config.env !== 'test' })
   log = (msg, err) => app.log.warn({ err }, msg)

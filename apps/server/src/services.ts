@@ -20,6 +20,12 @@ import { createSalesService } from './modules/sales/service'
 import { createTipRepo } from './modules/tips/repo'
 import { createTipService } from './modules/tips/service'
 import { createConnectionRepo } from './wallets/connection-repo'
+import { createNonceRepo } from './wallets/exchange/nonce-repo'
+import {
+  DEMO_RELAY_POLICY,
+  PRODUCTION_RELAY_POLICY,
+  setRelayPolicy,
+} from './wallets/nwc/relay-guard'
 import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
 import { SimnetNodeHost } from './wallets/nodehost/simnet-node-host'
@@ -27,6 +33,8 @@ import type { Wallet } from './wallets/wallet'
 import { createWalletForBusiness, walletCapabilities } from './wallets/factory'
 import { PgEventBus } from './lib/pg-events'
 import { createJobQueue } from './jobs/jobs'
+import { registerCleanupJobs } from './jobs/cleanup'
+import { createCleanupRepo } from './jobs/cleanup-repo'
 import { createPaymentRepo } from './modules/payments/repo'
 import { createPaymentService } from './modules/payments/service'
 import { createEcashRepo } from './modules/ecash/repo'
@@ -69,8 +77,10 @@ function createNodeHost(deps: ServiceDeps): NodeHost {
 }
 
 export function createServices(deps: ServiceDeps) {
+  // Merchants name NWC relays: outside the demo network, only public wss: relays are reached.
+  setRelayPolicy(deps.config.isDemo ? DEMO_RELAY_POLICY : PRODUCTION_RELAY_POLICY)
   const authRepo = createAuthRepo(deps.db)
-  const secrets = new SecretBox(deps.config.appSecret)
+  const secrets = new SecretBox(deps.config.appSecret, deps.config.appSecretPrevious)
   const onboardingRepo = createOnboardingRepo(deps.db)
   const jobs = createJobQueue(deps.databaseUrl, {
     pollMs: deps.config.pollIntervals.jobsMs,
@@ -96,7 +106,9 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   })
   const paymentRepo = createPaymentRepo(deps.db)
-  const walletDeps = { connections, nodes }
+  const nonceRepo = createNonceRepo(deps.db)
+  const nonces = (apiKey: string) => nonceRepo.next(apiKey)
+  const walletDeps = { connections, nodes, nonces }
   const wallets = cachedWalletProvider(
     deps.walletFactory ?? ((businessId) => createWalletForBusiness(walletDeps, businessId)),
   )
@@ -108,7 +120,19 @@ export function createServices(deps: ServiceDeps) {
     options: deps.watcherOptions,
     log: deps.log,
   })
-  const payments = createPaymentService({ repo: paymentRepo, wallets, watchers, price, bus })
+  const payments = createPaymentService({
+    repo: paymentRepo,
+    wallets,
+    watchers,
+    price,
+    bus,
+    log: deps.log,
+  })
+  registerCleanupJobs(jobs, {
+    repo: createCleanupRepo(deps.db),
+    intervalMs: deps.config.pollIntervals.cleanupMs,
+    log: deps.log,
+  })
   registerPaymentJobs(jobs, { repo: paymentRepo, wallets, price, log: deps.log })
   return {
     price,
@@ -123,6 +147,7 @@ export function createServices(deps: ServiceDeps) {
       payments,
       acceptedMints: externals.acceptedMints,
       log: deps.log,
+      jobs,
     }),
     nodes,
     deposits: createDepositService({
@@ -138,7 +163,12 @@ export function createServices(deps: ServiceDeps) {
     secrets,
     connections,
     authRepo,
-    auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits)),
+    auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits), {
+      secrets,
+      bus,
+      issuer: deps.config.brandName,
+      log: deps.log,
+    }),
     businesses: createBusinessService(createBusinessRepo(deps.db)),
     sales: createSalesService(createSalesRepo(deps.db), { bus }),
     tips: createTipService({
@@ -146,6 +176,8 @@ export function createServices(deps: ServiceDeps) {
       payments,
       capabilities: (businessId) => walletCapabilities(walletDeps, businessId),
       publicUrl: deps.config.publicUrl,
+      pool: deps.pool,
+      jobs,
       log: deps.log,
     }),
     onboarding: createOnboardingService(onboardingRepo, {
@@ -155,6 +187,7 @@ export function createServices(deps: ServiceDeps) {
       onboardingRepo,
       connections,
       exchangeBaseUrl: deps.config.externals.exchangeBaseUrl,
+      nonces,
       probeNwc: deps.probeNwc,
     }),
   }

@@ -20,9 +20,13 @@ export function crashableLeases(db: Db): CrashableLeases {
   let crashed = false
   let holder: string | null = null
   return {
-    acquire: (businessId, by, leaseMs) => {
+    acquire: (businessIds, by, leaseMs) => {
       holder = by
-      return crashed ? Promise.resolve(false) : real.acquire(businessId, by, leaseMs)
+      return crashed ? Promise.resolve([]) : real.acquire(businessIds, by, leaseMs)
+    },
+    renewAll: (by, leaseMs) => {
+      holder = by
+      return crashed ? Promise.resolve([]) : real.renewAll(by, leaseMs)
     },
     release: (...args) => (crashed ? Promise.resolve() : real.release(...args)),
     holder: () => holder,

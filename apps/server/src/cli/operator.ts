@@ -1,12 +1,16 @@
 /**
  * Operator command line: `npm run operator -- grant <email>` gives a user the platform operator
  * role (review of applications); `revoke <email>` takes it away; `add-node <rest url> <tls.cert>`
- * adds an lnd node to the pool merchants' nodes come from.
+ * adds an lnd node to the pool merchants' nodes come from; `rotate-secret` seals every stored
+ * secret again under APP_SECRET (the one it replaces given as APP_SECRET_PREVIOUS).
  */
 import { readFile } from 'node:fs/promises'
 import { loadConfig } from '../config'
 import { connectDatabase, migrateToLatest } from '../db/database'
 import { locateDatabase } from '../db/locate'
+import { createSealedValuesRepo } from '../db/sealed-values-repo'
+import { resealAll } from '../lib/secret-rotation'
+import { SecretBox } from '../lib/secrets'
 import { createAuthRepo } from '../modules/auth/repo'
 
 import { registerPoolNode } from '../wallets/nodehost/lnd-pool-node-host'
@@ -14,7 +18,28 @@ import { registerPoolNode } from '../wallets/nodehost/lnd-pool-node-host'
 const USAGE = `Usage: npm run operator -- <command>
   grant <email>                      make an account a platform operator
   revoke <email>                     take the operator role away
-  add-node <rest url> <tls.cert>     add an lnd node to the pool`
+  add-node <rest url> <tls.cert>     add an lnd node to the pool
+  rotate-secret                      seal stored secrets again under APP_SECRET
+                                     (the old one given as APP_SECRET_PREVIOUS)`
+
+async function rotateSecret(): Promise<number> {
+  const config = loadConfig()
+  const located = await locateDatabase(config)
+  const database = connectDatabase(located.url, 2)
+  try {
+    await migrateToLatest(database.db)
+    const box = new SecretBox(config.appSecret, config.appSecretPrevious)
+    const report = await resealAll(createSealedValuesRepo(database.db), box)
+    for (const [column, n] of Object.entries(report.columns)) {
+      console.log(`${column}: ${n.resealed} sealed again, ${n.unchanged} already current`)
+    }
+    console.log(`Every stored secret is sealed under key ${box.keyId}`)
+    return 0
+  } finally {
+    await database.close()
+    await located.release()
+  }
+}
 
 async function addNode(restUrl: string | undefined, certFile: string | undefined): Promise<number> {
   if (!restUrl || !certFile || !/^https:\/\//.test(restUrl)) {
@@ -43,6 +68,7 @@ async function addNode(restUrl: string | undefined, certFile: string | undefined
 async function main(args: string[]): Promise<number> {
   const [command, email] = args
   if (command === 'add-node') return addNode(args[1], args[2])
+  if (command === 'rotate-secret') return rotateSecret()
   if ((command !== 'grant' && command !== 'revoke') || !email) {
     console.error(USAGE)
     return 2

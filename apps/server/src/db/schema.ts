@@ -11,6 +11,21 @@ export interface UsersTable {
   isOperator: Generated<boolean>
   createdAt: CreatedAt
   passwordChangedAt: Generated<Date>
+  /** the second sign-in factor's secret, sealed; null while two-factor sign-in is off */
+  totpSecretSealed: string | null
+  /** a secret being enrolled, sealed, until its first code is confirmed */
+  totpPendingSealed: string | null
+  totpEnabledAt: Date | null
+  /** the last TOTP time step accepted: a code is never accepted twice */
+  totpLastStep: ColumnType<string | null, number | null | undefined, number | null>
+}
+
+/** Single-use codes for signing in without the authenticator; only their hashes are kept. */
+export interface RecoveryCodesTable {
+  userId: string
+  codeHash: string
+  usedAt: Date | null
+  createdAt: CreatedAt
 }
 
 export interface SessionsTable {
@@ -20,6 +35,12 @@ export interface SessionsTable {
   createdAt: CreatedAt
   expiresAt: Date
   lastSeenAt: Generated<Date>
+  /** the id the sessions list names a session by (the hash above is never sent out) */
+  id: Generated<string>
+  /** the browser's User-Agent when the session was made */
+  userAgent: string | null
+  /** the address the session was last used from */
+  ip: string | null
 }
 
 export interface BusinessesTable {
@@ -116,6 +137,12 @@ export interface OnchainInvoicesTable {
   channelState: Generated<ChannelState>
   channelPoint: string | null
   channelError: string | null
+  /** why the opening failed or waits, as a catalogue code (the web translates it) */
+  channelErrorCode: string | null
+  /** when the deposit job last looked at the deposit; null: never */
+  checkedAt: Date | null
+  /** when an unpaid deposit was given up */
+  expiredAt: Date | null
   createdAt: CreatedAt
   updatedAt: Generated<Date>
 }
@@ -188,9 +215,59 @@ export interface EcashChangeTable {
   createdAt: CreatedAt
 }
 
+export interface EcashWalletSeedTable {
+  id: Generated<number>
+  /** the BIP39 words of the platform's ecash wallet, sealed with the app secret */
+  mnemonicSealed: string
+  createdAt: CreatedAt
+}
+
+export interface EcashCountersTable {
+  mintUrl: string
+  keysetId: string
+  /** the next NUT-13 counter to derive an output from */
+  next: number
+}
+
+/** Counters reserved for a redemption: outputs `start .. start + count - 1` of a keyset. */
+export interface EcashCounterRange {
+  keysetId: string
+  start: number
+  count: number
+}
+
+export interface EcashRedemptionsTable {
+  paymentId: string
+  businessId: string
+  mintUrl: string
+  tokenSat: Int8
+  currency: string | null
+  /** `swap`: proofs may be at the mint's; `melt`: swapped and held, melting; `done` */
+  stage: 'swap' | 'melt' | 'done'
+  counters: ColumnType<EcashCounterRange[], string | undefined, string>
+  invoiceSat: ColumnType<string | null, number | null | undefined, number | null>
+  meltQuote: string | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+/** The last nonce each exchange API key used, by the key's SHA-256 (every instance shares it). */
+export interface ExchangeNoncesTable {
+  keyHash: string
+  lastNonce: Int8
+}
+
+/** rate-limiter-flexible's counters: `expire` is milliseconds since the epoch, null = never. */
+export interface RateLimitsTable {
+  key: string
+  points: number
+  expire: ColumnType<string | null, number | null, number | null>
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
+  recoveryCodes: RecoveryCodesTable
   businesses: BusinessesTable
   businessMembers: BusinessMembersTable
   businessApplications: BusinessApplicationsTable
@@ -203,4 +280,9 @@ export interface Database {
   walletLeases: WalletLeasesTable
   tipPages: TipPagesTable
   ecashChange: EcashChangeTable
+  ecashWalletSeed: EcashWalletSeedTable
+  ecashCounters: EcashCountersTable
+  ecashRedemptions: EcashRedemptionsTable
+  exchangeNonces: ExchangeNoncesTable
+  rateLimits: RateLimitsTable
 }

@@ -37,13 +37,14 @@ export function createContext(opts: {
   return {
     ...opts,
     getUser() {
-      user ??= opts.services.auth.resolveSession(opts.cookies.get(SESSION_COOKIE))
+      user ??= opts.services.auth.resolveSession(opts.cookies.get(SESSION_COOKIE), opts.ip)
       return user
     },
     async getUserInBusiness(businessId) {
       const found = await opts.services.auth.resolveSessionInBusiness(
         opts.cookies.get(SESSION_COOKIE),
         businessId,
+        opts.ip,
       )
       user ??= Promise.resolve(found?.user ?? null)
       return found

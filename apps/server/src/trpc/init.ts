@@ -7,6 +7,8 @@ import superjson from 'superjson'
 import { z, ZodError } from 'zod'
 import { ERROR_CODE_BY_TRPC_CODE, ERROR_STATUS, type ErrorCode } from '@app/domain'
 import { DomainError } from '../lib/errors'
+import type { SessionUser } from '../modules/auth/repo'
+import type { Services } from '../services'
 import type { Context } from './context'
 
 const t = initTRPC.context<Context>().create({
@@ -95,10 +97,79 @@ function safeHost(origin: string): string | undefined {
 
 export const publicProcedure = t.procedure.use(mapDomainErrors).use(sameOriginMutations)
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * A subscription lives no longer than its session: it is registered under the session (refused
+ * beyond the session's limit of open subscriptions) and ends with UNAUTHORIZED when the session
+ * is signed out, revoked or expires.
+ */
+async function boundToSession<R extends { ok: boolean }>(
+  auth: Services['auth'],
+  session: SessionUser,
+  signal: AbortSignal | undefined,
+  run: () => Promise<R>,
+): Promise<R> {
+  let endSession: () => void = () => {}
+  const ended = new Promise<'ended'>((resolve) => {
+    endSession = () => resolve('ended')
+  })
+  const { release } = await auth.holdSubscription(session, () => endSession())
+  let result: R
+  try {
+    result = await run()
+  } catch (err) {
+    release()
+    throw err
+  }
+  if (!result.ok || !('data' in result) || !isAsyncIterable(result.data)) {
+    release()
+    return result
+  }
+  signal?.addEventListener('abort', release, { once: true })
+  return { ...result, data: untilSessionEnds(result.data, ended, signal, release) }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value
+}
+
+/** The source's values until the session ends (then UNAUTHORIZED) or the client goes away. */
+async function* untilSessionEnds<T>(
+  source: AsyncIterable<T>,
+  ended: Promise<'ended'>,
+  signal: AbortSignal | undefined,
+  release: () => void,
+): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]()
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (signal?.aborted) resolve('aborted')
+    signal?.addEventListener('abort', () => resolve('aborted'), { once: true })
+  })
+  try {
+    for (;;) {
+      const next = it.next()
+      // A value the source gives after this stream stopped is dropped, and so is its failure.
+      next.catch(() => {})
+      const step = await Promise.race([next, ended, aborted])
+      if (step === 'aborted') return
+      if (step === 'ended') {
+        const cause = new DomainError('UNAUTHORIZED', 'Your session has ended')
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: cause.message, cause })
+      }
+      if (step.done) return
+      yield step.value
+    }
+  } finally {
+    release()
+    // The source ends on its own once the request's signal aborts; not waited for here.
+    void it.return?.()?.catch(() => {})
+  }
+}
+
+export const authedProcedure = publicProcedure.use(async ({ ctx, type, signal, next }) => {
   const user = await ctx.getUser()
   if (!user) throw new DomainError('UNAUTHORIZED', 'Sign in to continue')
-  return next({ ctx: { user } })
+  if (type !== 'subscription') return next({ ctx: { user } })
+  return boundToSession(ctx.services.auth, user, signal, () => next({ ctx: { user } }))
 })
 
 export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
@@ -111,9 +182,11 @@ export const ZBusinessInput = z.object({ businessId: z.string().min(1).max(64) }
 /** Procedures on one business: the caller must be a member, or the business does not exist. */
 export const businessProcedure = publicProcedure
   .input(ZBusinessInput)
-  .use(async ({ ctx, input, next }) => {
+  .use(async ({ ctx, input, type, signal, next }) => {
     const found = await ctx.getUserInBusiness(input.businessId)
     if (!found) throw new DomainError('UNAUTHORIZED', 'Sign in to continue')
-    if (!found.business) throw new DomainError('NOT_FOUND', 'Business not found')
-    return next({ ctx: { user: found.user, business: found.business } })
+    const { user, business } = found
+    if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
+    if (type !== 'subscription') return next({ ctx: { user, business } })
+    return boundToSession(ctx.services.auth, user, signal, () => next({ ctx: { user, business } }))
   })

@@ -2,7 +2,7 @@
 import type { Selectable, Transaction } from 'kysely'
 import type { Db } from '../db/database'
 import type { Database, WalletConnectionsTable, WalletKind } from '../db/schema'
-import type { SecretBox } from '../lib/secrets'
+import { sealedAt, type SecretBox } from '../lib/secrets'
 
 /** A stored connection: the row's columns, its sealed config opened. */
 export type StoredConnection<TConfig> = Pick<
@@ -19,7 +19,7 @@ export function createConnectionRepo(db: Db, box: SecretBox) {
       config: unknown,
       publicInfo: Record<string, unknown>,
     ): Promise<void> {
-      const sealedConfig = box.encrypt(JSON.stringify(config))
+      const sealedConfig = box.seal(JSON.stringify(config), sealedAt.walletConfig(businessId))
       const info = JSON.stringify(publicInfo)
       await trx
         .insertInto('walletConnections')
@@ -42,7 +42,9 @@ export function createConnectionRepo(db: Db, box: SecretBox) {
       return {
         businessId: row.businessId,
         kind: row.kind,
-        config: JSON.parse(box.decrypt(row.sealedConfig)) as TConfig,
+        config: JSON.parse(
+          box.open(row.sealedConfig, sealedAt.walletConfig(row.businessId)),
+        ) as TConfig,
         publicInfo: row.publicInfo,
         createdAt: row.createdAt,
       }

@@ -11,7 +11,7 @@ import {
   ExchangeWallet,
   type ExchangeWalletOptions,
 } from './exchange/exchange-wallet'
-import { KrakenClient } from './exchange/kraken-client'
+import { KrakenClient, type NonceSource } from './exchange/kraken-client'
 import { LndClient } from './lnd/lnd-client'
 import { LndNodeAdmin } from './lnd/lnd-node-admin'
 import { LND_CAPABILITIES, LndWallet, type LndWalletOptions } from './lnd/lnd-wallet'
@@ -53,9 +53,9 @@ export function nodeAdminFor(node: NodeEndpoint): NodeAdmin {
   return new LndNodeAdmin(lndClientFor(node), loopd)
 }
 
-/** A signed client for a business's exchange account. */
-export function exchangeClientFor(c: ExchangeCredentials): KrakenClient {
-  return new KrakenClient(c.baseUrl, { apiKey: c.apiKey, secret: c.secret })
+/** A signed client for a business's exchange account; `nonces` shared by every instance. */
+export function exchangeClientFor(c: ExchangeCredentials, nonces?: NonceSource): KrakenClient {
+  return new KrakenClient(c.baseUrl, { apiKey: c.apiKey, secret: c.secret }, nonces)
 }
 
 /** An unsigned client for the exchange's public market data (the price ticker). */
@@ -72,6 +72,8 @@ export interface WalletFactoryDeps {
   connections: Pick<ConnectionRepo, 'find' | 'publicInfo'>
   /** the business's own node; throws DomainError NODE_NOT_READY when it has none yet */
   nodes: { endpoint(businessId: string): Promise<NodeEndpoint> }
+  /** nonces of exchange API keys, shared by every server instance */
+  nonces?: NonceSource
   options?: {
     lnd?: LndWalletOptions
     nwc?: Omit<NwcWalletOptions, 'notifications'>
@@ -99,7 +101,7 @@ export async function createWalletForBusiness(
 ): Promise<Wallet | null> {
   const stored = await deps.connections.find<unknown>(businessId)
   if (stored?.kind === 'exchange') {
-    const kraken = exchangeClientFor(stored.config as ExchangeCredentials)
+    const kraken = exchangeClientFor(stored.config as ExchangeCredentials, deps.nonces)
     return new ExchangeWallet(kraken, deps.options?.exchange)
   }
   if (stored?.kind === 'nwc') {

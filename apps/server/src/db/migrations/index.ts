@@ -10,6 +10,10 @@ import * as m0008 from './0008-ecash'
 import * as m0009 from './0009-open-payment-indexes'
 import * as m0010 from './0010-onboarding-step-check'
 import * as m0011 from './0011-node-status'
+import * as m0012 from './0012-ecash-recovery'
+import * as m0013 from './0013-deposit-checks-and-tip-limits'
+import * as m0014 from './0014-account-security'
+import * as m0015 from './0015-exchange-nonces-and-cleanup'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -22,4 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0009-open-payment-indexes': m0009,
   '0010-onboarding-step-check': m0010,
   '0011-node-status': m0011,
+  '0012-ecash-recovery': m0012,
+  '0013-deposit-checks-and-tip-limits': m0013,
+  '0014-account-security': m0014,
+  '0015-exchange-nonces-and-cleanup': m0015,
 }

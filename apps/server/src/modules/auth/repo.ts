@@ -11,7 +11,29 @@ export type MemberBusiness = BusinessRow & Pick<Selectable<BusinessMembersTable>
 export type SessionUser = Pick<Selectable<UsersTable>, 'id' | 'email' | 'isOperator'> & {
   sessionIdHash: Selectable<SessionsTable>['idHash']
   lastSeenAt: Selectable<SessionsTable>['lastSeenAt']
+  sessionCreatedAt: Selectable<SessionsTable>['createdAt']
+  sessionExpiresAt: Selectable<SessionsTable>['expiresAt']
 }
+
+/** A row of the sessions list. */
+export type SessionListRow = Pick<
+  Selectable<SessionsTable>,
+  'id' | 'idHash' | 'createdAt' | 'lastSeenAt' | 'userAgent' | 'ip'
+>
+
+export type TwoFactorRow = Pick<
+  Selectable<UsersTable>,
+  'totpSecretSealed' | 'totpPendingSealed' | 'totpEnabledAt' | 'totpLastStep'
+>
+
+/** Where a session was made from, for the sessions list. */
+export interface SessionOrigin {
+  userAgent: string | null
+  ip: string | null
+}
+
+/** Told on every instance when sessions end, so subscriptions opened with them end too. */
+export const SESSION_ENDED_CHANNEL = 'session_ended'
 
 /** A row of the raw query below: the session's user, and the business columns (null when not a member). */
 type SessionInBusinessRow = SessionUser & {
@@ -26,6 +48,16 @@ type SessionInBusinessRow = SessionUser & {
 }
 
 export function createAuthRepo(db: Db) {
+  /** Deletes the sessions matching `where` and tells every instance which ended. */
+  async function endSessions(where: ReturnType<typeof sql>): Promise<number> {
+    const { rows } = await sql<{ idHash: string }>`
+      WITH ended AS (DELETE FROM sessions WHERE ${where} RETURNING id_hash)
+      SELECT id_hash, pg_notify(${SESSION_ENDED_CHANNEL}, to_json(id_hash)::text) FROM ended`.execute(
+      db,
+    )
+    return rows.length
+  }
+
   type Key = { idHash: string; now: Date; businessId: string }
   const sessionInBusiness = batched<
     Key,
@@ -39,6 +71,7 @@ export function createAuthRepo(db: Db) {
     const { rows } = await sql<SessionInBusinessRow>`
         SELECT k.id_hash AS key_hash, k.business_id AS key_business,
                u.id, u.email, u.is_operator, s.id_hash AS session_id_hash, s.last_seen_at,
+               s.created_at AS session_created_at, s.expires_at AS session_expires_at,
                b.id AS business_id, b.name AS business_name, b.onboarding_step, b.currency,
                b.created_at AS business_created_at, m.role
         FROM (VALUES ${values}) AS k (id_hash, business_id, now)
@@ -64,6 +97,8 @@ export function createAuthRepo(db: Db) {
         isOperator: row.isOperator,
         sessionIdHash: row.sessionIdHash,
         lastSeenAt: row.lastSeenAt,
+        sessionCreatedAt: row.sessionCreatedAt,
+        sessionExpiresAt: row.sessionExpiresAt,
         business:
           id && businessName && onboardingStep && businessCreatedAt && role
             ? {
@@ -123,8 +158,16 @@ export function createAuthRepo(db: Db) {
       return res.numUpdatedRows > 0n
     },
 
-    async insertSession(idHash: string, userId: string, expiresAt: Date): Promise<void> {
-      await db.insertInto('sessions').values({ idHash, userId, expiresAt }).execute()
+    async insertSession(
+      idHash: string,
+      userId: string,
+      expiresAt: Date,
+      origin: SessionOrigin = { userAgent: null, ip: null },
+    ): Promise<void> {
+      await db
+        .insertInto('sessions')
+        .values({ idHash, userId, expiresAt, userAgent: origin.userAgent, ip: origin.ip })
+        .execute()
     },
 
     async findSessionUser(idHash: string, now: Date): Promise<SessionUser | undefined> {
@@ -137,6 +180,8 @@ export function createAuthRepo(db: Db) {
           'users.isOperator',
           'sessions.idHash as sessionIdHash',
           'sessions.lastSeenAt',
+          'sessions.createdAt as sessionCreatedAt',
+          'sessions.expiresAt as sessionExpiresAt',
         ])
         .where('sessions.idHash', '=', idHash)
         .where('sessions.expiresAt', '>', now)
@@ -156,20 +201,172 @@ export function createAuthRepo(db: Db) {
       return sessionInBusiness({ idHash, now, businessId })
     },
 
-    async touchSession(idHash: string, now: Date, expiresAt: Date): Promise<void> {
+    async touchSession(idHash: string, now: Date, expiresAt: Date, ip?: string): Promise<void> {
       await db
         .updateTable('sessions')
-        .set({ lastSeenAt: now, expiresAt })
+        .set({ lastSeenAt: now, expiresAt, ...(ip === undefined ? {} : { ip }) })
         .where('idHash', '=', idHash)
         .execute()
     },
 
+    /** Ends a session that outlived its absolute lifetime (or any one session), and tells. */
     async deleteSession(idHash: string): Promise<void> {
-      await db.deleteFrom('sessions').where('idHash', '=', idHash).execute()
+      await endSessions(sql`id_hash = ${idHash}`)
     },
 
     async deleteUserSessions(userId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('userId', '=', userId).execute()
+      await endSessions(sql`user_id = ${userId}`)
+    },
+
+    /** Every session of the user but this one; how many ended. */
+    async deleteOtherSessions(userId: string, keepIdHash: string): Promise<number> {
+      return endSessions(sql`user_id = ${userId} AND id_hash <> ${keepIdHash}`)
+    },
+
+    /** One of the user's sessions by its public id, never the one given; whether it ended. */
+    async deleteSessionById(userId: string, id: string, keepIdHash: string): Promise<boolean> {
+      const n = await endSessions(
+        sql`user_id = ${userId} AND id = ${id}::uuid AND id_hash <> ${keepIdHash}`,
+      )
+      return n > 0
+    },
+
+    /** The user's live sessions, the most recently used first. */
+    async listSessions(userId: string, now: Date): Promise<SessionListRow[]> {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'idHash', 'createdAt', 'lastSeenAt', 'userAgent', 'ip'])
+        .where('userId', '=', userId)
+        .where('expiresAt', '>', now)
+        .orderBy('lastSeenAt', 'desc')
+        .orderBy('createdAt', 'desc')
+        .execute()
+    },
+
+    /** Which of these sessions still live, with when each ends (sliding) and began. */
+    async liveSessions(
+      idHashes: string[],
+      now: Date,
+    ): Promise<{ idHash: string; expiresAt: Date; createdAt: Date }[]> {
+      if (idHashes.length === 0) return []
+      return db
+        .selectFrom('sessions')
+        .select(['idHash', 'expiresAt', 'createdAt'])
+        .where('idHash', 'in', idHashes)
+        .where('expiresAt', '>', now)
+        .execute()
+    },
+
+    async findTwoFactor(userId: string): Promise<TwoFactorRow | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['totpSecretSealed', 'totpPendingSealed', 'totpEnabledAt', 'totpLastStep'])
+        .where('id', '=', userId)
+        .executeTakeFirst()
+    },
+
+    async setPendingTotp(userId: string, sealed: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ totpPendingSealed: sealed })
+        .where('id', '=', userId)
+        .execute()
+    },
+
+    /**
+     * Turns two-factor sign-in on with the confirmed secret, only if the pending secret is still
+     * the one confirmed and it is not on yet; the recovery codes replace any earlier ones.
+     */
+    async enableTotp(
+      userId: string,
+      pendingSealed: string,
+      secretSealed: string,
+      step: number,
+      codeHashes: string[],
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('users')
+          .set({
+            totpSecretSealed: secretSealed,
+            totpPendingSealed: null,
+            totpEnabledAt: new Date(),
+            totpLastStep: step,
+          })
+          .where('id', '=', userId)
+          .where('totpPendingSealed', '=', pendingSealed)
+          .where('totpSecretSealed', 'is', null)
+          .executeTakeFirst()
+        if (res.numUpdatedRows === 0n) return false
+        await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+        await trx
+          .insertInto('recoveryCodes')
+          .values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+          .execute()
+        return true
+      })
+    },
+
+    async disableTotp(userId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            totpSecretSealed: null,
+            totpPendingSealed: null,
+            totpEnabledAt: null,
+            totpLastStep: null,
+          })
+          .where('id', '=', userId)
+          .execute()
+        await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+      })
+    },
+
+    /** Takes a TOTP time step if it is later than every one taken: false when not (a replay). */
+    async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+      const res = await db
+        .updateTable('users')
+        .set({ totpLastStep: step })
+        .where('id', '=', userId)
+        .where('totpSecretSealed', 'is not', null)
+        .where((eb) =>
+          eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', String(step))]),
+        )
+        .executeTakeFirst()
+      return res.numUpdatedRows > 0n
+    },
+
+    /** Uses a recovery code once: false when unknown or already used. */
+    async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+      const res = await db
+        .updateTable('recoveryCodes')
+        .set({ usedAt: new Date() })
+        .where('userId', '=', userId)
+        .where('codeHash', '=', codeHash)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst()
+      return res.numUpdatedRows > 0n
+    },
+
+    async replaceRecoveryCodes(userId: string, codeHashes: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+        await trx
+          .insertInto('recoveryCodes')
+          .values(codeHashes.map((codeHash) => ({ userId, codeHash })))
+          .execute()
+      })
+    },
+
+    async countUnusedRecoveryCodes(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('recoveryCodes')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('userId', '=', userId)
+        .where('usedAt', 'is', null)
+        .executeTakeFirstOrThrow()
+      return Number(row.n)
     },
   }
 }

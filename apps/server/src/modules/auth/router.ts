@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { publicProcedure, router } from '../../trpc/init'
+import { ZSecondFactorCode, clientOf } from './inputs'
 import { PASSWORD_MAX_LENGTH } from './passwords'
 
 export const ZCredentialsInput = z.object({
@@ -8,6 +9,11 @@ export const ZCredentialsInput = z.object({
 })
 export type TCredentialsInput = z.infer<typeof ZCredentialsInput>
 
+export const ZSignInWithCodeInput = z.object({
+  challenge: z.string().min(1).max(1000),
+  code: ZSecondFactorCode,
+})
+
 export const authRouter = router({
   getProfile: publicProcedure.query(async ({ ctx }) => {
     const user = await ctx.getUser()
@@ -15,13 +21,27 @@ export const authRouter = router({
   }),
 
   signUp: publicProcedure.input(ZCredentialsInput).mutation(async ({ ctx, input }) => {
-    const { profile, session } = await ctx.services.auth.signUp({ ...input, ip: ctx.ip })
+    const { profile, session } = await ctx.services.auth.signUp({ ...input, ...clientOf(ctx) })
     ctx.startSession(session)
     return profile
   }),
 
+  /**
+   * The password step. Signed in at once, or (two-factor sign-in on) asked for a code: the
+   * challenge goes back with it to `signInWithCode`.
+   */
   signIn: publicProcedure.input(ZCredentialsInput).mutation(async ({ ctx, input }) => {
-    const { profile, session } = await ctx.services.auth.signIn({ ...input, ip: ctx.ip })
+    const result = await ctx.services.auth.signIn({ ...input, ...clientOf(ctx) })
+    if (result.step === 'code') return { step: 'code' as const, challenge: result.challenge }
+    ctx.startSession(result.session)
+    return { step: 'signedIn' as const, profile: result.profile }
+  }),
+
+  signInWithCode: publicProcedure.input(ZSignInWithCodeInput).mutation(async ({ ctx, input }) => {
+    const { profile, session } = await ctx.services.auth.signInWithCode({
+      ...input,
+      ...clientOf(ctx),
+    })
     ctx.startSession(session)
     return profile
   }),

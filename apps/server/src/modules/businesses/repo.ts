@@ -54,8 +54,30 @@ export function createBusinessRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    async create(name: string, ownerId: string): Promise<BusinessRow> {
+    /** Whether the user belongs to the business (in any role). */
+    async isMember(businessId: string, userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('businessMembers')
+        .select('role')
+        .where('businessId', '=', businessId)
+        .where('userId', '=', userId)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /**
+     * A new business owned by the user; undefined when the user already belongs to `limit`
+     * businesses. The user's row is locked meanwhile, so concurrent creations count one another.
+     */
+    async create(name: string, ownerId: string, limit: number): Promise<BusinessRow | undefined> {
       return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute()
+        const { count } = await trx
+          .selectFrom('businessMembers')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('userId', '=', ownerId)
+          .executeTakeFirstOrThrow()
+        if (Number(count) >= limit) return undefined
         const business = await trx
           .insertInto('businesses')
           .values({ name, createdBy: ownerId })

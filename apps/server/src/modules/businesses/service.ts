@@ -3,12 +3,22 @@ import { DomainError } from '../../lib/errors'
 import { isUuid } from '../../lib/ids'
 import type { BusinessRepo } from './repo'
 
-export function createBusinessService(repo: BusinessRepo) {
+/** How many businesses one account may belong to. */
+export const MAX_BUSINESSES_PER_USER = 20
+
+export function createBusinessService(repo: BusinessRepo, opts: { maxPerUser?: number } = {}) {
+  const maxPerUser = opts.maxPerUser ?? MAX_BUSINESSES_PER_USER
   return {
     list: (userId: string) => repo.listForUser(userId),
 
     async create(userId: string, name: string) {
-      const business = await repo.create(name.trim(), userId)
+      const business = await repo.create(name.trim(), userId, maxPerUser)
+      if (!business) {
+        throw new DomainError(
+          'BUSINESS_LIMIT_REACHED',
+          `An account may belong to at most ${maxPerUser} businesses`,
+        )
+      }
       return { id: business.id, onboardingStep: business.onboardingStep }
     },
 
@@ -23,6 +33,22 @@ export function createBusinessService(repo: BusinessRepo) {
     async getForOperator(businessId: string) {
       const business = isUuid(businessId) ? await repo.findById(businessId) : undefined
       if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
+      return business
+    },
+
+    /**
+     * A business an operator may review: NOT_FOUND for an unknown id, and refused when the
+     * operator belongs to it (nobody approves their own application).
+     */
+    async requireReviewable(businessId: string, operatorId: string) {
+      const business = isUuid(businessId) ? await repo.findById(businessId) : undefined
+      if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
+      if (await repo.isMember(businessId, operatorId)) {
+        throw new DomainError(
+          'OWN_APPLICATION_REVIEW',
+          'Operators do not review their own business',
+        )
+      }
       return business
     },
   }

@@ -11,12 +11,47 @@ import { advance as advanceOnboarding } from '../onboarding/step-machine'
 import type { NodeRow } from '../node/repo'
 import type { NodeService } from '../node/service'
 import { chainProgress, hostedOutcome, nodeOutcome, type OpeningOutcome } from './progress'
-import type { DepositRepo, DepositRow } from './repo'
+import type { ChannelErrorCode, DepositRepo, DepositRow } from './repo'
 import { depositView, MIN_CHANNEL_DEPOSIT_SAT } from './view'
 import { watchDeposit } from './watch'
 
 /** Kept on chain to pay the channel's funding transaction fee. */
 export const FUNDING_FEE_RESERVE_SAT = 5_000
+
+export interface DepositOptions {
+  /** deposits still waiting for their payment that one business may hold at once */
+  maxOpenPerBusiness: number
+  /** an unpaid deposit this old (ms since it was made) is given up */
+  expireUnpaidAfterMs: number
+  /** deposits looked at per pass of the deposit job */
+  batchSize: number
+  /** deposits looked at side by side within a pass */
+  concurrency: number
+  /** how long one deposit's node may take within a pass before it waits for the next */
+  perDepositTimeoutMs: number
+  /** an opening asked of the node this long ago with no answer stored was lost: it failed */
+  openingRequestLostMs: number
+}
+
+export const DEFAULT_DEPOSIT_OPTIONS: DepositOptions = {
+  maxOpenPerBusiness: 5,
+  expireUnpaidAfterMs: 7 * 24 * 3600_000,
+  batchSize: 100,
+  concurrency: 4,
+  perDepositTimeoutMs: 60_000,
+  openingRequestLostMs: 10 * 60_000,
+}
+
+/** The node refused to open, or the opening could not start: the code pages are given. */
+class ChannelOpeningError extends Error {
+  constructor(
+    readonly code: ChannelErrorCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ChannelOpeningError'
+  }
+}
 
 export function createDepositService(deps: {
   repo: DepositRepo
@@ -27,8 +62,10 @@ export function createDepositService(deps: {
   /** where deposit advancing runs, and how often */
   jobs?: { queue: JobQueue; intervalMs: number }
   log?: (msg: string, err?: unknown) => void
+  options?: Partial<DepositOptions>
 }) {
   const { repo, nodes } = deps
+  const options: DepositOptions = { ...DEFAULT_DEPOSIT_OPTIONS, ...deps.options }
   const log = deps.log ?? (() => {})
 
   async function requireDeposit(businessId: string, id: string) {
@@ -79,16 +116,29 @@ export function createDepositService(deps: {
     } else if (outcome === 'failed') {
       await repo.moveChannel(row.id, ['opening', 'manual'], 'failed', {
         channelError: 'Error opening the channel',
+        channelErrorCode: 'CHANNEL_OPEN_FAILED',
       })
     } else if (outcome === 'manual' && row.channelState !== 'manual') {
       await repo.moveChannel(row.id, ['opening'], 'manual', {
         channelError: 'Manual processing required',
+        channelErrorCode: 'CHANNEL_MANUAL_PROCESSING',
       })
     }
   }
 
   /** Moves one deposit on from what its node reports. Safe to run on any instance. */
   async function advance(row: DepositRow, signal?: AbortSignal): Promise<void> {
+    if (row.channelState === 'opening' && row.channelPoint === null) {
+      // The node is being asked to open (by another pass or a retry): its answer is awaited,
+      // unless the asking was lost (the process ended), which is then a failed opening.
+      if (Date.now() - row.updatedAt.getTime() > options.openingRequestLostMs) {
+        await repo.moveChannel(row.id, ['opening'], 'failed', {
+          channelError: 'Error opening the channel',
+          channelErrorCode: 'CHANNEL_OPEN_FAILED',
+        })
+      }
+      return
+    }
     const { admin, row: node } = await nodes.admin(row.businessId)
     if (row.channelState === 'waiting_for_deposit') {
       await followDeposit(row, admin, signal)
@@ -100,36 +150,68 @@ export function createDepositService(deps: {
   /** Exactly one caller wins the move to `opening` and asks the node to open the channel. */
   async function openChannel(row: DepositRow, signal?: AbortSignal): Promise<void> {
     const { admin, row: node } = await nodes.admin(row.businessId)
-    if (!(await repo.moveChannel(row.id, ['waiting_for_deposit', 'failed'], 'opening'))) return
+    // No channel point until the node answers: a pass meanwhile does not judge an earlier one.
+    const claimed = await repo.moveChannel(row.id, ['waiting_for_deposit', 'failed'], 'opening', {
+      channelPoint: null,
+    })
+    if (!claimed) return
     try {
       const view = await nodes.hostView(node, signal)
       if (!view.lspPubkey) throw new Error('no liquidity provider configured')
       const balance = await admin.onchainBalance(signal)
       const localFundingSat = balance.confirmedSat - FUNDING_FEE_RESERVE_SAT
       if (localFundingSat < MIN_CHANNEL_DEPOSIT_SAT - FUNDING_FEE_RESERVE_SAT) {
-        throw new Error('not enough confirmed funds to open the channel')
+        throw new ChannelOpeningError(
+          'CHANNEL_FUNDS_INSUFFICIENT',
+          'not enough confirmed funds to open the channel',
+        )
       }
       const { channelPoint } = await admin.openChannel(
         { peerPubkey: view.lspPubkey, localFundingSat },
         signal,
       )
-      await repo.moveChannel(row.id, ['opening'], 'opening', { channelPoint, channelError: null })
+      await repo.moveChannel(row.id, ['opening'], 'opening', {
+        channelPoint,
+        channelError: null,
+        channelErrorCode: null,
+      })
     } catch (err) {
-      log('channel opening failed', err)
-      const reason = err instanceof NodeRefusedError ? err.message : 'Error opening the channel'
-      await repo.moveChannel(row.id, ['opening'], 'failed', { channelError: reason })
+      // What the node said is for the log; the merchant is given a code.
+      log(`channel opening of deposit ${row.id} failed`, err)
+      const code = err instanceof ChannelOpeningError ? err.code : 'CHANNEL_OPEN_FAILED'
+      await repo.moveChannel(row.id, ['opening'], 'failed', {
+        channelError: 'Error opening the channel',
+        channelErrorCode: code,
+      })
     }
   }
 
-  /** One pass over every deposit still moving. */
+  /** Moves one deposit on within its own deadline; a failure is logged and waits a pass. */
+  async function advanceOne(row: DepositRow, signal?: AbortSignal): Promise<void> {
+    const deadline = AbortSignal.timeout(options.perDepositTimeoutMs)
+    try {
+      await advance(row, signal ? AbortSignal.any([signal, deadline]) : deadline)
+    } catch (err) {
+      log(`deposit ${row.id} not advanced`, err)
+    }
+  }
+
+  /**
+   * One pass: unpaid deposits past their age are given up, then the next batch of deposits
+   * still moving (the longest unchecked first) is looked at, a few side by side.
+   */
   async function tick(signal?: AbortSignal): Promise<void> {
-    for (const row of await repo.active()) {
-      try {
-        await advance(row, signal)
-      } catch (err) {
-        log(`deposit ${row.id} not advanced`, err)
+    const expired = await repo.expireUnpaid(options.expireUnpaidAfterMs)
+    if (expired > 0) log(`${expired} unpaid deposits expired`)
+    const due = await repo.claimDue(options.batchSize)
+    let next = 0
+    const worker = async () => {
+      while (next < due.length && !signal?.aborted) {
+        const row = due[next++]
+        if (row) await advanceOne(row, signal)
       }
     }
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker))
   }
 
   deps.jobs?.queue.every('deposit-advance', deps.jobs.intervalMs, tick)
@@ -148,6 +230,11 @@ export function createDepositService(deps: {
           minimumSat: MIN_CHANNEL_DEPOSIT_SAT,
         })
       }
+      const limitReached = () =>
+        new DomainError('DEPOSIT_LIMIT_REACHED', 'This business has too many open deposits', {
+          maximum: options.maxOpenPerBusiness,
+        })
+      if ((await repo.countOpen(business.id)) >= options.maxOpenPerBusiness) throw limitReached()
       const { admin } = await nodes.admin(business.id)
       let address: string
       try {
@@ -158,7 +245,16 @@ export function createDepositService(deps: {
         }
         throw err
       }
-      const row = await repo.insert(business.id, address, amountSat)
+      // Counted again under the business's lock: deposits made at the same time stay in the cap.
+      const row = await deps.onboardingRepo.withLockedBusiness(business.id, async (trx, step) => {
+        if (step !== 'deposit') {
+          throw new DomainError('STEP_NOT_ALLOWED', 'This step is not available now')
+        }
+        if ((await repo.countOpen(business.id, trx)) >= options.maxOpenPerBusiness) {
+          throw limitReached()
+        }
+        return repo.insert(business.id, address, amountSat, trx)
+      })
       return { onchainInvoiceId: row.id }
     },
 

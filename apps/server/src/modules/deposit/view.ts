@@ -1,9 +1,16 @@
 /** A channel deposit as pages see it. */
 import { satToBtcString } from '../../lib/money'
 import { REQUIRED_CONFIRMATIONS } from './progress'
-import type { DepositRow } from './repo'
+import type { ChannelErrorCode, DepositRow } from './repo'
 
 export const MIN_CHANNEL_DEPOSIT_SAT = 200_000
+
+/** What the spec says a failed or manual opening shows; the node's own words stay in the log. */
+const CHANNEL_ERROR_SENTENCE: Record<ChannelErrorCode, string> = {
+  CHANNEL_OPEN_FAILED: 'Error opening the channel',
+  CHANNEL_FUNDS_INSUFFICIENT: 'Error opening the channel',
+  CHANNEL_MANUAL_PROCESSING: 'Manual processing required',
+}
 
 export function depositView(row: DepositRow) {
   const btc = satToBtcString(row.amountSat)
@@ -20,8 +27,13 @@ export function depositView(row: DepositRow) {
     txid: row.txid,
     channel: {
       state: row.channelState,
-      error: row.channelError,
+      /** the sentence of the state (failed or manual), for readers that show text as it is */
+      error: row.channelErrorCode ? CHANNEL_ERROR_SENTENCE[row.channelErrorCode] : null,
+      /** why the opening failed or waits, as a catalogue code: what pages translate */
+      errorCode: row.channelErrorCode,
     },
+    /** when nothing paid to it, the deposit was given up; a new one is the way on */
+    expiredAt: row.expiredAt,
     createdAt: row.createdAt,
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Talking to a Cashu mint through cashu-ts, with every request bound to the caller's
- * AbortSignal and a timeout. Mint protocol errors keep their NUT error code.
+ * AbortSignal and a timeout. Mint protocol errors (HTTP 4xx) keep their NUT error code; a
+ * timeout, a lost answer or a 5xx says nothing of what the mint did (`isRefusal` tells them apart).
  */
 import {
   HttpResponseError,
@@ -9,6 +10,7 @@ import {
   MintOperationError,
   NetworkError,
   Wallet,
+  type CounterSource,
   type Proof,
   type RequestFn,
 } from '@cashu/cashu-ts'
@@ -16,7 +18,26 @@ import {
 export const MINT_TIMEOUT_MS = 20_000
 
 /** NUT error codes the redemption acts on. */
-export const CashuErrorCode = { ALREADY_SPENT: 11001, PENDING: 11002 } as const
+export const CashuErrorCode = {
+  ALREADY_SPENT: 11001,
+  PENDING: 11002,
+  QUOTE_PENDING: 20005,
+  INVOICE_ALREADY_PAID: 20006,
+} as const
+
+/**
+ * The mint refused the request (a 4xx with a NUT error), so it did not do it; anything else
+ * (timeout, lost answer, 5xx) leaves the outcome open. A "pending" answer is not a refusal.
+ */
+export function isRefusal(err: unknown): boolean {
+  if (!(err instanceof MintOperationError)) return false
+  const open: number[] = [
+    CashuErrorCode.PENDING,
+    CashuErrorCode.QUOTE_PENDING,
+    CashuErrorCode.INVOICE_ALREADY_PAID,
+  ]
+  return !open.includes(err.code)
+}
 
 export function mintRequest(signal?: AbortSignal, timeoutMs = MINT_TIMEOUT_MS): RequestFn {
   return async <T>(args: Parameters<RequestFn>[0]): Promise<T> => {
@@ -53,7 +74,8 @@ export function mintRequest(signal?: AbortSignal, timeoutMs = MINT_TIMEOUT_MS): 
     }
     if (!res.ok) {
       const b = (body ?? {}) as { code?: unknown; detail?: unknown }
-      if (typeof b.code === 'number' && typeof b.detail === 'string') {
+      // A server error says nothing of what the mint did: never taken as its refusal.
+      if (res.status < 500 && typeof b.code === 'number' && typeof b.detail === 'string') {
         throw new MintOperationError(b.code, b.detail)
       }
       throw new HttpResponseError(`the mint answered HTTP ${res.status}`, res.status)
@@ -63,12 +85,34 @@ export function mintRequest(signal?: AbortSignal, timeoutMs = MINT_TIMEOUT_MS): 
 }
 
 /** A wallet on `mintUrl` whose requests follow `signal`; keysets and keys are loaded. */
-export async function openMintWallet(mintUrl: string, signal?: AbortSignal): Promise<Wallet> {
-  const mint = new Mint(mintUrl, { customRequest: mintRequest(signal) })
+export async function openMintWallet(
+  mintUrl: string,
+  signal?: AbortSignal,
+  timeoutMs = MINT_TIMEOUT_MS,
+): Promise<Wallet> {
+  const mint = new Mint(mintUrl, { customRequest: mintRequest(signal, timeoutMs) })
   const wallet = new Wallet(mint, { unit: 'sat' })
   await wallet.loadMint()
   return wallet
 }
+
+/**
+ * The same mint (keys already loaded) as the platform's deterministic wallet: every output it
+ * makes is derived (NUT-13) from `seed` and a counter reserved through `counters` first.
+ */
+export function seededWallet(base: Wallet, seed: Uint8Array, counters: CounterSource): Wallet {
+  const wallet = new Wallet(base.mint, {
+    unit: 'sat',
+    keysetId: base.keysetId,
+    bip39seed: seed,
+    counterSource: counters,
+  })
+  wallet.loadMintFromCache(base.getMintInfo().cache, base.keyChain.cache)
+  return wallet
+}
+
+/** Deterministic outputs from the next counters the wallet's counter source reserves. */
+export const DERIVED = { type: 'deterministic', counter: 0 } as const
 
 /** Proofs as plain JSON (amounts as numbers), the form stored and handed out. */
 export function proofsJson(proofs: Proof[]) {

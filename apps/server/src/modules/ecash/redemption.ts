@@ -2,13 +2,27 @@
  * The steps of taking a Cashu token at its mint, each one thing: check the proofs, see that the
  * token covers the fees, swap the proofs for the platform's own, invoice what they cover, melt.
  * Each step throws a domain error the payer can be told.
+ *
+ * The platform's proofs are derived from its wallet seed (NUT-13) with counters reserved on the
+ * redemption's row before the mint is asked, so a swap or melt whose answer is lost can be
+ * restored from the mint (NUT-09); a melt whose outcome is open is looked up later (recovery.ts).
  */
 import { MintOperationError, type Proof, type Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { WalletInvoice } from '../../wallets/wallet'
 import { MAX_PAYMENT_SAT, type RequestContext } from '../payments/service'
-import { CashuErrorCode, mintCode, openMintWallet, proofsJson, sumSat } from './mint-client'
+import {
+  CashuErrorCode,
+  DERIVED,
+  isRefusal,
+  mintCode,
+  openMintWallet,
+  proofsJson,
+  seededWallet,
+  sumSat,
+} from './mint-client'
 import type { EcashRepo } from './repo'
+import { redemptionCounters, restoreUnspent } from './restore'
 import type { TokenInfo } from './token'
 
 /** The invoice the mint pays is short-lived: it is paid within the same request. */
@@ -19,6 +33,7 @@ type Log = (msg: string, err?: unknown) => void
 
 /** A token whose proofs the mint knows and has not seen spent. */
 export interface CheckedToken extends TokenInfo {
+  /** the mint with its keys, random outputs (reads only) */
   mintWallet: Wallet
   proofs: Proof[]
   /** the proofs' value */
@@ -28,6 +43,8 @@ export interface CheckedToken extends TokenInfo {
 
 /** The proofs, now the platform's, and the invoice of the business's wallet they pay. */
 export interface Swapped {
+  /** the platform's deterministic wallet at the token's mint, for this redemption */
+  wallet: Wallet
   fresh: Proof[]
   invoice: WalletInvoice
   invoiceSat: number
@@ -57,10 +74,11 @@ export async function checkToken(
   memoInput: string | undefined,
   log: Log,
   signal?: AbortSignal,
+  timeoutMs?: number,
 ): Promise<CheckedToken> {
   let mintWallet: Wallet
   try {
-    mintWallet = await openMintWallet(token.mintUrl, signal)
+    mintWallet = await openMintWallet(token.mintUrl, signal, timeoutMs)
   } catch (err) {
     throw mintUnavailable(log, err)
   }
@@ -129,26 +147,67 @@ async function coverFees(t: CheckedToken, ctx: RequestContext, log: Log) {
   return { trialSat, trialInvoice, reserve }
 }
 
-/** The swap: the proofs become the platform's; the payer's copy is spent from now on. */
-async function swap(t: CheckedToken, log: Log): Promise<Proof[]> {
-  try {
-    return await t.mintWallet.receive({ mint: t.mint, proofs: t.proofs, unit: 'sat' })
-  } catch (err) {
-    const code = mintCode(err)
-    if (code === CashuErrorCode.ALREADY_SPENT || code === CashuErrorCode.PENDING) {
-      throw new DomainError('ECASH_TOKEN_SPENT', 'This token has already been spent')
-    }
-    if (err instanceof MintOperationError) {
-      throw new DomainError('ECASH_TOKEN_INVALID', 'The mint refused this token')
-    }
-    throw mintUnavailable(log, err)
-  }
+/** What a redemption needs besides its token: where its state is kept, the wallet seed. */
+export interface RedemptionDeps {
+  repo: EcashRepo
+  seed: () => Promise<Uint8Array>
+  log: Log
 }
 
-/** Holds proofs for the business: change, or proofs kept until the melt has spent them. */
-export function holder(repo: EcashRepo, businessId: string, paymentId: string, mintUrl: string) {
-  return (reason: 'change' | 'kept', held: Proof[]) =>
-    repo.hold({ businessId, paymentId, mintUrl, reason, proofs: proofsJson(held) })
+/** The redemption's row with its counters, then the platform's wallet reserving them on it. */
+async function redemptionWallet(
+  t: CheckedToken,
+  deps: RedemptionDeps,
+  ref: { paymentId: string; businessId: string; currency: string | null },
+): Promise<Wallet> {
+  await deps.repo.startRedemption({
+    paymentId: ref.paymentId,
+    businessId: ref.businessId,
+    mintUrl: t.mintUrl,
+    tokenSat: t.amountSat,
+    currency: ref.currency,
+  })
+  const counters = redemptionCounters(deps.repo, ref.paymentId, t.mintUrl)
+  return seededWallet(t.mintWallet, await deps.seed(), counters)
+}
+
+/**
+ * The swap: the proofs become the platform's; the payer's copy is spent from now on. When the
+ * mint's answer is lost, what it signed is restored from the counters reserved for it; when
+ * that fails too, the redemption is left for the recovery job to restore and hold.
+ */
+async function swap(
+  t: CheckedToken,
+  wallet: Wallet,
+  deps: RedemptionDeps,
+  paymentId: string,
+): Promise<Proof[]> {
+  const { log } = deps
+  try {
+    return await wallet.receive({ mint: t.mint, proofs: t.proofs, unit: 'sat' }, {}, DERIVED)
+  } catch (err) {
+    if (isRefusal(err) || mintCode(err) === CashuErrorCode.PENDING) {
+      // Refused: nothing was swapped, nothing to restore.
+      await deps.repo.finish(paymentId, 'swap')
+      const code = mintCode(err)
+      if (code === CashuErrorCode.ALREADY_SPENT || code === CashuErrorCode.PENDING) {
+        throw new DomainError('ECASH_TOKEN_SPENT', 'This token has already been spent')
+      }
+      if (err instanceof MintOperationError) {
+        throw new DomainError('ECASH_TOKEN_INVALID', 'The mint refused this token')
+      }
+    }
+    log('ecash swap: answer lost, restoring', err)
+    const redemption = await deps.repo.redemption(paymentId)
+    const restored = redemption
+      ? await restoreUnspent(wallet, redemption.counters).catch((e: unknown) => {
+          log('ecash restore', e)
+          return []
+        })
+      : []
+    if (restored.length === 0) throw mintUnavailable(log, err)
+    return restored
+  }
 }
 
 /**
@@ -158,12 +217,16 @@ export function holder(repo: EcashRepo, businessId: string, paymentId: string, m
 export async function swapAndInvoice(
   t: CheckedToken,
   ctx: RequestContext,
-  hold: ReturnType<typeof holder>,
-  log: Log,
+  deps: RedemptionDeps,
+  business: { id: string; currency: string | null },
 ): Promise<Swapped> {
+  const { log } = deps
   const { trialSat, trialInvoice, reserve } = await coverFees(t, ctx, log)
-  const fresh = await swap(t, log)
-  await hold('kept', fresh)
+  const ref = { paymentId: ctx.paymentId, businessId: business.id, currency: business.currency }
+  const wallet = await redemptionWallet(t, deps, ref)
+  const fresh = await swap(t, wallet, deps, ctx.paymentId)
+  const kept = { businessId: business.id, paymentId: ctx.paymentId, mintUrl: t.mintUrl }
+  await deps.repo.swapped(ctx.paymentId, { ...kept, reason: 'kept', proofs: proofsJson(fresh) })
   // What the fresh proofs cover after the melt's fees.
   const freshSat = sumSat(fresh)
   const meltInputFee = t.mintWallet.getFeesForProofs(fresh).toNumber()
@@ -173,25 +236,48 @@ export async function swapAndInvoice(
   }
   const invoice =
     invoiceSat === trialSat ? trialInvoice : await invoiceOf(ctx, log, invoiceSat, t.memo)
-  return { fresh, invoice, invoiceSat, meltInputFee }
+  return { wallet, fresh, invoice, invoiceSat, meltInputFee }
 }
 
+/** How a melt ended: paid (with its change), or open (the mint may still pay). */
+export type MeltOutcome = { state: 'paid'; change: Proof[] } | { state: 'open' }
+
 /**
- * The melt: the mint pays the business's invoice with the fresh proofs. The change it returns,
- * or null while the payment is still in flight at the mint (the watcher credits it then).
+ * The melt: the mint pays the business's invoice with the fresh proofs. Paid with its change;
+ * open while the payment is in flight at the mint or its answer was lost (timeout, 5xx): the
+ * quote is written before the melt is asked, and its state decides later. Only a refusal fails.
  */
-export async function melt(t: CheckedToken, s: Swapped, log: Log): Promise<Proof[] | null> {
+export async function melt(
+  t: CheckedToken,
+  s: Swapped,
+  deps: RedemptionDeps,
+  paymentId: string,
+): Promise<MeltOutcome> {
+  const { log, repo } = deps
+  let quote
   try {
-    const quote = await t.mintWallet.createMeltQuoteBolt11(s.invoice.paymentRequest)
-    const needed = quote.amount.toNumber() + quote.fee_reserve.toNumber() + s.meltInputFee
-    if (needed > sumSat(s.fresh)) throw tooSmall(t.amountSat, t.amountSat - s.invoiceSat)
-    const melted = await t.mintWallet.meltProofsBolt11(quote, s.fresh)
-    return melted.quote.state === 'PAID' ? melted.change : null
+    quote = await s.wallet.createMeltQuoteBolt11(s.invoice.paymentRequest)
   } catch (err) {
-    if (err instanceof DomainError) throw err
+    // Nothing was spent: the proofs stay held (kept) for the business.
+    await repo.finish(paymentId, 'melt')
+    log('ecash melt quote', err)
+    throw mintUnavailable(log, err)
+  }
+  const needed = quote.amount.toNumber() + quote.fee_reserve.toNumber() + s.meltInputFee
+  if (needed > sumSat(s.fresh)) {
+    await repo.finish(paymentId, 'melt')
+    throw tooSmall(t.amountSat, t.amountSat - s.invoiceSat)
+  }
+  await repo.melting(paymentId, quote.quote, s.invoiceSat)
+  try {
+    const melted = await s.wallet.meltProofsBolt11(quote, s.fresh, {}, DERIVED)
+    return melted.quote.state === 'PAID'
+      ? { state: 'paid', change: melted.change }
+      : { state: 'open' }
+  } catch (err) {
     log('ecash melt', err)
-    throw err instanceof MintOperationError
-      ? new DomainError('ECASH_MELT_FAILED', 'The mint could not pay the invoice')
-      : mintUnavailable(log, err)
+    if (!isRefusal(err)) return { state: 'open' }
+    await repo.finish(paymentId, 'melt')
+    throw new DomainError('ECASH_MELT_FAILED', 'The mint could not pay the invoice')
   }
 }

@@ -7,13 +7,18 @@
  * Order: decode, check the mint and the proofs' states, then the payments module's one flow:
  * the payment row (with the page's idempotency key), the request (make sure the token covers
  * the fees before anything is spent, swap, invoice), the invoice attached; then melt, settle.
+ * A melt whose outcome is open leaves the payment `processing` for the recovery job, which
+ * settles or fails it by the melt quote's state (recovery.ts).
  */
+import type { JobQueue } from '../../jobs/jobs'
 import type { DomainError } from '../../lib/errors'
 import type { BusinessRef, PaymentService } from '../payments/service'
 import type { PaymentView } from '../payments/view'
-import { sumSat } from './mint-client'
-import { checkToken, holder, melt, swapAndInvoice, type Swapped } from './redemption'
+import { checkMeltLater, registerEcashJobs } from './jobs'
+import { checkToken, melt, swapAndInvoice, type Swapped } from './redemption'
+import { createRecovery } from './recovery'
 import type { EcashRepo } from './repo'
+import { platformSeed } from './restore'
 import { normalizeMintUrl, readToken } from './token'
 
 export { cleanToken, normalizeMintUrl } from './token'
@@ -31,10 +36,18 @@ export function createEcashService(deps: {
   payments: PaymentService
   acceptedMints: string[]
   log?: (msg: string, err?: unknown) => void
+  /** where open melts are followed; its jobs are registered here */
+  jobs?: JobQueue
+  /** each mint request's deadline; default MINT_TIMEOUT_MS */
+  mintTimeoutMs?: number
 }) {
   const accepted = deps.acceptedMints.map(normalizeMintUrl)
   const log = deps.log ?? (() => {})
-  const { payments } = deps
+  const { payments, repo, jobs } = deps
+  const seed = platformSeed(repo)
+  const redemption = { repo, seed, log }
+  const recovery = createRecovery({ ...redemption, payments, mintTimeoutMs: deps.mintTimeoutMs })
+  if (jobs) registerEcashJobs(jobs, recovery)
 
   return {
     acceptedMints: () => [...accepted],
@@ -50,7 +63,7 @@ export function createEcashService(deps: {
       const replayed = key && (await payments.replay(business.id, key, requestOf(info.amountSat)))
       if (replayed) return replayed
       await payments.requireCapability(business.id, 'lightning')
-      const token = await checkToken(info, input.memo, log, signal)
+      const token = await checkToken(info, input.memo, log, signal, deps.mintTimeoutMs)
 
       let swapped: Swapped | undefined
       const outcome = await payments.receive(
@@ -63,40 +76,38 @@ export function createEcashService(deps: {
         },
         'lightning',
         async (ctx) => {
-          const hold = holder(deps.repo, business.id, ctx.paymentId, token.mintUrl)
-          swapped = await swapAndInvoice(token, ctx, hold, log)
+          swapped = await swapAndInvoice(token, ctx, redemption, business)
           return { invoice: swapped.invoice }
         },
         signal,
       )
       if (outcome.state !== 'attached' || !swapped) return payments.viewOf(outcome)
       const paymentId = outcome.row.id
-      const { invoiceSat } = swapped
       // Until the melt returns, the fee is at most everything but the invoice.
-      await payments.setFee(paymentId, token.amountSat - invoiceSat)
+      await payments.setFee(paymentId, token.amountSat - swapped.invoiceSat)
 
-      let change
+      let melted
       try {
-        change = await melt(token, swapped, log)
+        melted = await melt(token, swapped, redemption, paymentId)
       } catch (err) {
         return payments.fail(business.id, paymentId, err as DomainError)
       }
-      // In flight at the mint: the watcher credits the invoice when it settles.
-      if (change === null) return payments.get(business.id, paymentId)
-
-      // Paid: the business's invoice is settled; credit it with the mint's fees.
-      const hold = holder(deps.repo, business.id, paymentId, token.mintUrl)
-      await deps.repo.release(paymentId, 'kept')
-      await hold('change', change)
-      const feeSat = token.amountSat - invoiceSat - sumSat(change)
-      // The fee stands whoever credits the invoice first (this, or the watcher seeing it paid).
-      await payments.setFee(paymentId, feeSat)
-      return payments.settle(business.id, paymentId, {
-        receivedSat: invoiceSat,
-        feeSat,
-        currency: business.currency ?? 'USD',
-      })
+      if (melted.state === 'open') {
+        // In flight at the mint, or its answer lost: looked up by its quote until it ends.
+        if (jobs) {
+          await checkMeltLater(jobs, paymentId).catch((err: unknown) =>
+            log('ecash melt check not queued', err),
+          )
+        }
+        return payments.get(business.id, paymentId)
+      }
+      // Paid: the business's invoice is settled; credit it with the mint's fees, once.
+      await recovery.paid(paymentId, melted.change)
+      return payments.get(business.id, paymentId)
     },
+
+    /** Finishing redemptions left open (used by the jobs; callable for one payment). */
+    recovery,
   }
 }
 

@@ -3,7 +3,7 @@
  * the lnd endpoint and key the platform reaches it with, recorded as soon as the host says.
  */
 import { DomainError } from '../../lib/errors'
-import type { SecretBox } from '../../lib/secrets'
+import { sealedAt, type SecretBox } from '../../lib/secrets'
 import { nodeAdminFor, type NodeEndpoint } from '../../wallets/factory'
 import type { NodeAdmin } from '../../wallets/node-admin'
 import { NodeHostError, type HostedNodeView, type NodeHost } from '../../wallets/nodehost/node-host'
@@ -30,7 +30,9 @@ export function createNodeEndpoints(deps: { repo: NodeRepo; host: NodeHost; secr
       restUrl: row.restUrl,
       tlsCertPem: row.tlsCertPem,
       loopRestUrl: row.loopRestUrl,
-      macaroonHex: row.macaroonSealed ? secrets.decrypt(row.macaroonSealed) : null,
+      macaroonHex: row.macaroonSealed
+        ? secrets.open(row.macaroonSealed, sealedAt.nodeMacaroon(row.businessId))
+        : null,
     }
   }
 

@@ -1,6 +1,7 @@
 import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { ZSecondFactorCode } from '../auth/inputs'
 
 const ZPassword = z.string().max(200)
 
@@ -30,7 +31,18 @@ export const nodeRouter = router({
   confirmSeed: businessProcedure.mutation(({ ctx, signal }) =>
     ctx.services.nodes.confirmSeed(ctx.business, signal),
   ),
+  /**
+   * The seed words again: limited per user and per business, and with two-factor sign-in on,
+   * a code from the authenticator (or a recovery code) besides the node password.
+   */
   revealSeed: businessProcedure
-    .input(z.object({ password: ZPassword }))
-    .mutation(({ ctx, input }) => ctx.services.nodes.revealSeed(ctx.business.id, input.password)),
+    .input(z.object({ password: ZPassword, code: ZSecondFactorCode.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.auth.guardSeedReveal({
+        userId: ctx.user.id,
+        businessId: ctx.business.id,
+        code: input.code,
+      })
+      return ctx.services.nodes.revealSeed(ctx.business.id, input.password)
+    }),
 })

@@ -7,7 +7,7 @@
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
-import type { SecretBox } from '../../lib/secrets'
+import { sealedAt, type SecretBox } from '../../lib/secrets'
 import type { NodeEndpoint } from '../../wallets/factory'
 import type { NodeAdmin } from '../../wallets/node-admin'
 import type { HostedNodeView, NodeHost } from '../../wallets/nodehost/node-host'
@@ -105,7 +105,7 @@ export function createNodeService(deps: {
       const row = await endpoints.refreshEndpoint(found, view)
       const created = await endpoints.adminFor(row).createWallet(input.password, signal)
       await repo.update(business.id, {
-        macaroonSealed: deps.secrets.encrypt(created.macaroonHex),
+        macaroonSealed: deps.secrets.seal(created.macaroonHex, sealedAt.nodeMacaroon(business.id)),
         seedSealed: await sealSeed(created.seedWords, input.password),
         initialisedAt: new Date(),
       })
@@ -136,6 +136,7 @@ export function createNodeService(deps: {
       return openSeed(row.seedSealed, password)
     },
 
+    /** What a member is shown of the node; where the platform reaches it stays internal. */
     async settings(businessId: string) {
       const row = await repo.find(businessId)
       if (!row) return { exists: false as const }
@@ -143,7 +144,6 @@ export function createNodeService(deps: {
         exists: true as const,
         hostNodeId: row.hostNodeId,
         pubkey: row.pubkey,
-        restUrl: row.restUrl,
         isInitialised: row.initialisedAt !== null,
         isSeedConfirmed: row.seedConfirmedAt !== null,
         createdAt: row.createdAt,

@@ -7,10 +7,11 @@ import type { OnboardingStep } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { UpstreamError } from '../../lib/http'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
-import { KrakenApiError } from '../../wallets/exchange/kraken-client'
+import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-client'
 import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
 import { NWC_REQUIRED_METHODS, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import { NwcUriError, parseNwcUri, type NwcConnection } from '../../wallets/nwc/nwc-uri'
+import { assertRelayAllowed, RelayNotAllowedError } from '../../wallets/nwc/relay-guard'
 import type { OnboardingRepo } from './repo'
 import { advance, stepNotAllowed } from './step-machine'
 
@@ -18,6 +19,8 @@ export interface ProviderSetupDeps {
   onboardingRepo: OnboardingRepo
   connections: ConnectionRepo
   exchangeBaseUrl: string
+  /** nonces of exchange API keys, shared by every server instance */
+  nonces?: NonceSource
   probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
 }
 
@@ -60,7 +63,7 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
         apiKey: input.apiKey.trim(),
         secret: input.secretKey.trim(),
       }
-      const client = exchangeClientFor(config)
+      const client = exchangeClientFor(config, deps.nonces)
       let methods: string[]
       try {
         await client.balance(signal)
@@ -105,14 +108,21 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
           err instanceof NwcUriError ? err.message : 'Invalid URL',
         )
       }
+      try {
+        for (const relay of connection.relayUrls) await assertRelayAllowed(relay)
+      } catch (err) {
+        if (!(err instanceof RelayNotAllowedError)) throw err
+        throw new DomainError('NWC_RELAY_NOT_ALLOWED', 'This relay address cannot be used')
+      }
       let info: NwcWalletInfo
       try {
         info = await probeWallet(connection)
       } catch (err) {
-        throw new DomainError(
-          'NWC_UNREACHABLE',
-          err instanceof Error ? err.message : 'The wallet could not be reached',
-        )
+        // The socket's or relay's own words may name internal addresses: never sent on.
+        if (err instanceof RelayNotAllowedError) {
+          throw new DomainError('NWC_RELAY_NOT_ALLOWED', 'This relay address cannot be used')
+        }
+        throw new DomainError('NWC_UNREACHABLE', 'The wallet could not be reached')
       }
       const missing = NWC_REQUIRED_METHODS.filter((m) => !info.methods.includes(m))
       if (missing.length > 0) {

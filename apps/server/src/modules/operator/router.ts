@@ -16,12 +16,14 @@ export const operatorRouter = router({
       ...(await ctx.services.onboarding.getState(business.id, business.onboardingStep)),
     }
   }),
-  approve: operatorProcedure
-    .input(ZBusinessInput)
-    .mutation(({ ctx, input }) => ctx.services.onboarding.approve(input.businessId, ctx.user.id)),
+  approve: operatorProcedure.input(ZBusinessInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.businesses.requireReviewable(input.businessId, ctx.user.id)
+    return ctx.services.onboarding.approve(input.businessId, ctx.user.id)
+  }),
   reject: operatorProcedure
     .input(ZBusinessInput.extend({ reason: z.string().trim().min(3).max(2000) }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.onboarding.reject(input.businessId, ctx.user.id, input.reason),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.businesses.requireReviewable(input.businessId, ctx.user.id)
+      return ctx.services.onboarding.reject(input.businessId, ctx.user.id, input.reason)
+    }),
 })

@@ -5,11 +5,15 @@
 import { DomainError } from '../../lib/errors'
 import { satToFiatMinor } from '../../lib/money'
 import type { FiatCurrency, PriceService } from '../price/service'
-import { reasonOf } from './receive'
+import { logFailure, reasonOf, type PaymentLog } from './receive'
 import type { PaymentRepo } from './repo'
 import { paymentView, type PaymentView } from './view'
 
-export function createDirectCredit(deps: { repo: PaymentRepo; price: PriceService }) {
+export function createDirectCredit(deps: {
+  repo: PaymentRepo
+  price: PriceService
+  log?: PaymentLog
+}) {
   const { repo } = deps
 
   function fiatFor(currency: string, sat: number): number | null {
@@ -20,6 +24,7 @@ export function createDirectCredit(deps: { repo: PaymentRepo; price: PriceServic
   return {
     /** Fails a payment still open after its invoice was attached (an ecash melt that failed). */
     async fail(businessId: string, id: string, error: DomainError): Promise<never> {
+      logFailure(deps.log, id, error)
       await repo.move(id, 'failed', { failureReason: reasonOf(error) })
       throw error
     },

@@ -1,13 +1,15 @@
 /**
  * The payments module's background work, on the one job queue (each run on one instance of the
  * cluster): lapsed invoices are looked up and expired (or credited, if paid after all), and
- * rows whose wallet call never came back are failed past their deadline.
+ * rows whose wallet call never came back are failed past their deadline. Businesses are swept a
+ * few at a time, each on its own: one whose wallet fails or hangs holds up no other.
  */
 import type { JobQueue } from '../../jobs/jobs'
 import type { PriceService } from '../price/service'
 import { failUnanswered } from './deadline'
+import { DEFAULT_BUSINESS_CONCURRENCY, forEachIsolated } from './limits'
 import type { PaymentRepo } from './repo'
-import { createSettlements } from './settlements'
+import { createSettlements, DEFAULT_ADDRESS_GRACE_MS } from './settlements'
 import type { WalletProvider } from './wallet-provider'
 
 export const EXPIRY_SWEEP_MS = 5_000
@@ -18,18 +20,27 @@ export interface PaymentJobDeps {
   wallets: WalletProvider
   price: PriceService
   log?: (msg: string, err?: unknown) => void
+  /** deadline of each wallet call; default DEFAULT_WALLET_CALL_MS (limits.ts) */
+  walletCallMs?: number
+  /** businesses swept at once; default DEFAULT_BUSINESS_CONCURRENCY */
+  concurrency?: number
+  /** how long an unpaid address payment outlives its invoice; default DEFAULT_ADDRESS_GRACE_MS */
+  addressGraceMs?: number
 }
 
 /** Every business's lapsed invoices: asked of its wallet, then expired or credited. */
 export async function expireLapsed(deps: PaymentJobDeps, signal?: AbortSignal): Promise<void> {
   const settlements = createSettlements(deps)
-  for (const businessId of await deps.repo.businessesWithLapsed(new Date())) {
-    if (signal?.aborted) return
-    // One business's wallet being down does not hold up the others.
-    await settlements
-      .expireLapsed(businessId)
-      .catch((err: unknown) => deps.log?.(`expiring payments of ${businessId}`, err))
-  }
+  const now = new Date()
+  const graceMs = deps.addressGraceMs ?? DEFAULT_ADDRESS_GRACE_MS
+  await forEachIsolated(
+    await deps.repo.businessesWithLapsed(now, graceMs),
+    deps.concurrency ?? DEFAULT_BUSINESS_CONCURRENCY,
+    async (businessId) => {
+      if (!signal?.aborted) await settlements.expireLapsed(businessId, now)
+    },
+    (businessId, err) => deps.log?.(`expiring payments of ${businessId}`, err),
+  )
 }
 
 export function registerPaymentJobs(queue: JobQueue, deps: PaymentJobDeps): void {

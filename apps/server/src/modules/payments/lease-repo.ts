@@ -1,33 +1,49 @@
 /**
  * Wallet leases: which server instance watches which business's wallet. A lease is taken when
- * free or lapsed, renewed by its holder, and released on a clean stop.
+ * free or lapsed, renewed by its holder (all of an instance's leases in one statement), and
+ * released on a clean stop.
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
 
 export interface LeaseRepo {
-  /** Takes or renews the lease for `leaseMs`; whether `holder` now holds it. */
-  acquire(businessId: string, holder: string, leaseMs: number): Promise<boolean>
-  release(businessId: string, holder: string): Promise<void>
+  /** Takes or renews the leases for `leaseMs`; the businesses whose lease `holder` now holds. */
+  acquire(businessIds: readonly string[], holder: string, leaseMs: number): Promise<string[]>
+  /** Renews every lease `holder` still holds, in one statement; the businesses they are for. */
+  renewAll(holder: string, leaseMs: number): Promise<string[]>
+  release(businessIds: readonly string[], holder: string): Promise<void>
 }
+
+const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`
 
 export function createLeaseRepo(db: Db): LeaseRepo {
   return {
-    async acquire(businessId, holder, leaseMs) {
-      const res = await sql<{ holder: string }>`
+    async acquire(businessIds, holder, leaseMs) {
+      if (businessIds.length === 0) return []
+      const res = await sql<{ businessId: string }>`
         INSERT INTO wallet_leases (business_id, holder, expires_at)
-        VALUES (${businessId}, ${holder}, now() + ${`${leaseMs} milliseconds`}::interval)
+        SELECT id, ${holder}, now() + ${interval(leaseMs)}
+        FROM unnest(${[...businessIds]}::uuid[]) AS id
         ON CONFLICT (business_id) DO UPDATE
           SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
           WHERE wallet_leases.holder = EXCLUDED.holder OR wallet_leases.expires_at < now()
-        RETURNING holder`.execute(db)
-      return res.rows[0]?.holder === holder
+        RETURNING business_id AS "businessId"`.execute(db)
+      return res.rows.map((r) => r.businessId)
     },
 
-    async release(businessId, holder) {
+    async renewAll(holder, leaseMs) {
+      const res = await sql<{ businessId: string }>`
+        UPDATE wallet_leases SET expires_at = now() + ${interval(leaseMs)}
+        WHERE holder = ${holder}
+        RETURNING business_id AS "businessId"`.execute(db)
+      return res.rows.map((r) => r.businessId)
+    },
+
+    async release(businessIds, holder) {
+      if (businessIds.length === 0) return
       await db
         .deleteFrom('walletLeases')
-        .where('businessId', '=', businessId)
+        .where('businessId', 'in', [...businessIds])
         .where('holder', '=', holder)
         .execute()
     },

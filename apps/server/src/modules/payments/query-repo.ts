@@ -2,8 +2,27 @@
  * Reading payments: one payment (by id, invoice hash or idempotency key), and the open ones the
  * watchers and the expiry sweep look at, each read from a partial index on open statuses.
  */
+import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/database'
+import type { Database } from '../../db/schema'
 import { OPEN_STATUSES, PAYMENT_COLUMNS, toPayment, type PaymentRow } from './row'
+
+/**
+ * Open payments lapsed before `now` (see `lapsed`), as a condition on `payments`; the range on
+ * `expires_at` comes first so the open-expiry index serves it (the grace is never negative).
+ */
+const lapsedBefore =
+  (now: Date, addressGraceMs: number) => (eb: ExpressionBuilder<Database, 'payments'>) =>
+    eb.and([
+      eb('expiresAt', '<', now),
+      eb.or([
+        eb('address', 'is', null),
+        eb.and([
+          eb('status', '=', 'pending'),
+          eb('expiresAt', '<', new Date(now.getTime() - Math.max(0, addressGraceMs))),
+        ]),
+      ]),
+    ])
 
 export function createPaymentQueries(db: Db) {
   /** A business's open payments, every column: what the watchers' queries narrow down. */
@@ -73,20 +92,27 @@ export function createPaymentQueries(db: Db) {
       return rows.map(toPayment)
     },
 
-    /** Open payments whose invoice expired before `now`. */
-    async lapsed(businessId: string, now: Date): Promise<PaymentRow[]> {
-      const rows = await openOf(businessId).where('expiresAt', '<', now).limit(500).execute()
+    /**
+     * Open payments that lapsed before `now`: an invoice past its expiry, or an unpaid address
+     * payment (unified with an invoice) past its invoice's expiry and `addressGraceMs` more.
+     * An address payment already seen on-chain (`processing`) never lapses: it is followed on.
+     */
+    async lapsed(businessId: string, now: Date, addressGraceMs = 0): Promise<PaymentRow[]> {
+      const rows = await openOf(businessId)
+        .where(lapsedBefore(now, addressGraceMs))
+        .limit(500)
+        .execute()
       return rows.map(toPayment)
     },
 
-    /** Businesses with an open payment whose invoice expired before `now`. */
-    async businessesWithLapsed(now: Date): Promise<string[]> {
+    /** Businesses with a lapsed open payment (as `lapsed` says). */
+    async businessesWithLapsed(now: Date, addressGraceMs = 0): Promise<string[]> {
       const rows = await db
         .selectFrom('payments')
         .select('businessId')
         .distinct()
         .where('status', 'in', OPEN_STATUSES)
-        .where('expiresAt', '<', now)
+        .where(lapsedBefore(now, addressGraceMs))
         .execute()
       return rows.map((r) => r.businessId)
     },

@@ -3,6 +3,8 @@
  * written with its idempotency key, then the business's wallet is asked, then its invoice or
  * address is attached, or the row is failed (`flow.ts`).
  */
+import type { ErrorCode } from '@app/domain'
+import pg from 'pg'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import {
@@ -71,9 +73,23 @@ function sameRequest(row: PaymentRow, spec: RequestKey): boolean {
   return row.amountSat === spec.amountSat
 }
 
-/** The reason a failed row keeps: a domain error's code, else what the wallet said. */
-export const reasonOf = (err: unknown) =>
-  err instanceof DomainError ? err.code : err instanceof Error ? err.message : 'wallet error'
+/**
+ * The reason a failed row keeps, which its merchant sees: a code of the error catalogue, never
+ * what a wallet or the database said (that is logged, see `logFailure`).
+ */
+export function reasonOf(err: unknown): ErrorCode {
+  if (err instanceof DomainError) return err.code
+  if (err instanceof WalletUnsupportedError) return 'WALLET_UNSUPPORTED'
+  if (err instanceof pg.DatabaseError) return 'INTERNAL'
+  return 'WALLET_UNAVAILABLE'
+}
+
+/** Logs what a wallet or the database said about a failed payment (a refusal is not logged). */
+export function logFailure(log: PaymentLog | undefined, paymentId: string, err: unknown): void {
+  if (!(err instanceof DomainError)) log?.(`payment ${paymentId} failed`, err)
+}
+
+export type PaymentLog = (msg: string, err?: unknown) => void
 
 /** What the caller of a failed request is told. */
 export function refusal(err: unknown): DomainError {
@@ -96,6 +112,7 @@ export function createReceiving(deps: {
   repo: PaymentRepo
   wallets: WalletProvider
   watchers: WalletWatchers
+  log?: PaymentLog
 }) {
   const { repo, wallets } = deps
 
@@ -145,10 +162,14 @@ export function createReceiving(deps: {
         if (attached && answer.invoice) attached = await repo.attachInvoice(row.id, answer.invoice)
         return attached
       },
-      fail: async (row, err) =>
-        (await repo.move(row.id, 'failed', { failureReason: reasonOf(err) })) ??
-        (await repo.find(business.id, row.id)) ??
-        row,
+      fail: async (row, err) => {
+        logFailure(deps.log, row.id, err)
+        return (
+          (await repo.move(row.id, 'failed', { failureReason: reasonOf(err) })) ??
+          (await repo.find(business.id, row.id)) ??
+          row
+        )
+      },
     })
     if (outcome.state === 'attached') void deps.watchers.poke(business.id)
     return outcome

@@ -10,7 +10,7 @@ import type { PgEventBus } from '../../lib/pg-events'
 import type { PriceService } from '../price/service'
 import { createDirectCredit } from './credit'
 import { createFollowing } from './follow'
-import { createReceiving, refusal, viewOf, type Need } from './receive'
+import { createReceiving, refusal, viewOf, type Need, type PaymentLog } from './receive'
 import type { PaymentRepo } from './repo'
 import { checkAmount, createPaymentRequests } from './requests'
 import { createSettlements } from './settlements'
@@ -36,8 +36,13 @@ export function createPaymentService(deps: {
   watchers: WalletWatchers
   price: PriceService
   bus: PgEventBus
+  /** where raw wallet and database errors of failed payments go; default the watchers' log */
+  log?: PaymentLog
+  /** how long an unpaid address payment outlives its invoice (as given to the expiry job) */
+  addressGraceMs?: number
 }) {
-  const receiving = createReceiving(deps)
+  const log = deps.log ?? deps.watchers.log
+  const receiving = createReceiving({ ...deps, log })
   const settlements = createSettlements(deps)
 
   return {
@@ -53,7 +58,7 @@ export function createPaymentService(deps: {
     replay: receiving.replay,
     ...createPaymentRequests({ receiving, price: deps.price }),
     ...createFollowing({ repo: deps.repo, bus: deps.bus, settlements }),
-    ...createDirectCredit(deps),
+    ...createDirectCredit({ ...deps, log }),
     checkAmount,
     fiatOf: satToFiatMinor,
   }

@@ -1,16 +1,24 @@
 /**
  * What a watcher does for one business whose wallet it holds: credit settled invoices, follow
- * on-chain addresses, expire lapsed invoices. Each asks the wallet and moves the payment rows;
- * a replayed settlement is credited once (the repository's conditional update).
+ * on-chain addresses, expire lapsed invoices. Each asks the wallet (every call within a
+ * deadline) and moves the payment rows; a replayed settlement is credited once (the
+ * repository's conditional update).
+ *
+ * An on-chain payment (an address, unified with a Lightning invoice) is followed for as long as
+ * it is open: once its transaction is seen it stays `processing` until confirmed, whatever its
+ * invoice does; unpaid, it expires a grace period after its invoice.
  */
 import { satToFiatMinor } from '../../lib/money'
-import type { Settlement } from '../../wallets/wallet'
+import type { AddressReceipt, Settlement, Wallet } from '../../wallets/wallet'
 import type { FiatCurrency, PriceService } from '../price/service'
+import { DEFAULT_WALLET_CALL_MS, walletWithin, withDeadline } from './limits'
 import type { PaymentRepo } from './repo'
 import type { PaymentRow } from './row'
 import type { WalletProvider } from './wallet-provider'
 
 const EXPIRY_GRACE_MS = 60_000
+/** An unpaid address payment expires this long after its invoice (a payer may send late). */
+export const DEFAULT_ADDRESS_GRACE_MS = 60 * 60_000
 /** Confirmations after which an on-chain payment counts as received. */
 export const ONCHAIN_CONFIRMATIONS = 1
 
@@ -18,9 +26,18 @@ export interface SettlementDeps {
   repo: PaymentRepo
   wallets: WalletProvider
   price: PriceService
+  /** deadline of each wallet call; default DEFAULT_WALLET_CALL_MS */
+  walletCallMs?: number
+  /** how long an unpaid address payment outlives its invoice; default DEFAULT_ADDRESS_GRACE_MS */
+  addressGraceMs?: number
 }
 
-export function createSettlements({ repo, wallets, price }: SettlementDeps) {
+export function createSettlements(deps: SettlementDeps) {
+  const { repo, wallets, price } = deps
+  const callMs = deps.walletCallMs ?? DEFAULT_WALLET_CALL_MS
+  const addressGraceMs = deps.addressGraceMs ?? DEFAULT_ADDRESS_GRACE_MS
+  const walletOf = (businessId: string) => walletWithin(wallets, businessId, callMs)
+
   function fiatFor(row: PaymentRow, amountSat: number): number | null {
     const rate = price.peek()?.minorPerBtc[row.currency as FiatCurrency]
     return rate ? satToFiatMinor(amountSat, rate) : null
@@ -38,74 +55,99 @@ export function createSettlements({ repo, wallets, price }: SettlementDeps) {
 
   /** Looks up every open payment once: settled ones are credited, lapsed ones expire. */
   async function lookUpOpen(businessId: string, signal: AbortSignal): Promise<void> {
-    const wallet = await wallets.forBusiness(businessId)
+    const wallet = await walletOf(businessId)
     if (!wallet) return
     for (const row of await repo.open(businessId)) {
       if (!row.paymentHash || signal.aborted) continue
-      const status = await wallet.lookupInvoice(row.paymentHash, signal)
+      const hash = row.paymentHash
+      const status = await withDeadline(callMs, (s) => wallet.lookupInvoice(hash, s), signal)
       if (status.state === 'settled') {
         await credit(businessId, {
-          paymentHash: row.paymentHash,
+          paymentHash: hash,
           amountPaidSat: status.amountPaidSat,
           settledAt: status.settledAt ?? new Date(),
         })
-      } else if (status.state === 'expired' || status.state === 'canceled') {
+      } else if ((status.state === 'expired' || status.state === 'canceled') && !row.address) {
+        // An address payment outlives its invoice: the expiry sweep decides, after its grace.
         await repo.move(row.id, 'expired')
       }
     }
   }
 
+  /** The address's receipts applied to its payment: processing once seen, settled once confirmed. */
+  async function applyReceipts(row: PaymentRow, receipts: AddressReceipt[]): Promise<void> {
+    if (receipts.length === 0) return
+    const receivedSat = receipts.reduce((sum, r) => sum + r.amountSat, 0)
+    const confirmations = Math.min(...receipts.map((r) => r.confirmations))
+    const txid = receipts[0]?.txid ?? null
+    if (confirmations >= ONCHAIN_CONFIRMATIONS && receivedSat >= row.amountSat) {
+      await repo.settle(row.id, {
+        receivedSat,
+        settledAt: new Date(),
+        fiatMinor: fiatFor(row, receivedSat),
+      })
+    } else if (
+      row.status !== 'processing' ||
+      row.confirmations !== confirmations ||
+      row.receivedSat !== receivedSat
+    ) {
+      await repo.move(row.id, 'processing', {
+        receivedSat,
+        confirmations,
+        txid: txid ?? undefined,
+      })
+    }
+  }
+
+  const receiptsOf = (wallet: Wallet, address: string, signal?: AbortSignal) =>
+    withDeadline(callMs, (s) => wallet.addressReceipts(address, s), signal)
+
   /**
    * An address payment is `processing` once seen and settled at one confirmation with the full
    * amount (the unified Lightning invoice of the same payment settles it too, whichever first).
    */
-  async function followAddresses(businessId: string): Promise<void> {
+  async function followAddresses(businessId: string, signal?: AbortSignal): Promise<void> {
     const rows = await repo.openOnchain(businessId)
     if (rows.length === 0) return
-    const wallet = await wallets.forBusiness(businessId)
+    const wallet = await walletOf(businessId)
     if (!wallet?.capabilities.onchain) return
     for (const row of rows) {
-      const receipts = await wallet.addressReceipts(row.address ?? '')
-      if (receipts.length === 0) continue
-      const receivedSat = receipts.reduce((sum, r) => sum + r.amountSat, 0)
-      const confirmations = Math.min(...receipts.map((r) => r.confirmations))
-      const txid = receipts[0]?.txid ?? null
-      if (confirmations >= ONCHAIN_CONFIRMATIONS && receivedSat >= row.amountSat) {
-        await repo.settle(row.id, {
-          receivedSat,
-          settledAt: new Date(),
-          fiatMinor: fiatFor(row, receivedSat),
-        })
-      } else if (
-        row.status !== 'processing' ||
-        row.confirmations !== confirmations ||
-        row.receivedSat !== receivedSat
-      ) {
-        await repo.move(row.id, 'processing', {
-          receivedSat,
-          confirmations,
-          txid: txid ?? undefined,
-        })
-      }
+      if (signal?.aborted) return
+      await applyReceipts(row, await receiptsOf(wallet, row.address ?? '', signal))
     }
   }
 
-  /** Lapsed invoices: ask the wallet, then credit or expire. */
+  /**
+   * Lapsed payments: the invoice asked of the wallet, then credited or expired. An unpaid
+   * address payment is only handed here a grace period after its invoice lapsed, and its
+   * address is looked at once more before it expires.
+   */
   async function expireLapsed(businessId: string, now = new Date()): Promise<void> {
-    for (const row of await repo.lapsed(businessId, now)) {
+    const rows = await repo.lapsed(businessId, now, addressGraceMs)
+    if (rows.length === 0) return
+    const wallet = await walletOf(businessId)
+    if (!wallet) return
+    for (const row of rows) {
       if (!row.expiresAt || !row.paymentHash) continue
-      const wallet = await wallets.forBusiness(businessId)
-      const status = await wallet?.lookupInvoice(row.paymentHash)
-      if (status?.state === 'settled') {
+      const hash = row.paymentHash
+      const status = await withDeadline(callMs, (s) => wallet.lookupInvoice(hash, s))
+      if (status.state === 'settled') {
         await credit(businessId, {
-          paymentHash: row.paymentHash,
+          paymentHash: hash,
           amountPaidSat: status.amountPaidSat,
           settledAt: status.settledAt ?? now,
         })
-      } else if (
-        status &&
-        (status.state !== 'open' || row.expiresAt.getTime() < now.getTime() - EXPIRY_GRACE_MS)
-      ) {
+        continue
+      }
+      if (row.address) {
+        // Paid to the address after all: followed on instead of expired.
+        const receipts = wallet.capabilities.onchain ? await receiptsOf(wallet, row.address) : []
+        if (receipts.length > 0) {
+          await applyReceipts(row, receipts)
+          continue
+        }
+      }
+      if (status.state !== 'open' || row.expiresAt.getTime() < now.getTime() - EXPIRY_GRACE_MS) {
         // A backend that forgets expiries (an exchange after a restart) still says "open":
         // past the stored expiry and a grace period, nobody can pay it any more.
         await repo.move(row.id, 'expired')

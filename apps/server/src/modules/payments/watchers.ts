@@ -4,10 +4,21 @@
  * instance takes over within the lease time if the holder dies). On taking a lease, every
  * open payment is looked up once, so payments settled while no one watched are credited.
  * Lapsed invoices and unanswered requests are swept by jobs (`jobs.ts`), not here.
+ *
+ * One business's wallet holds up no other: leases are renewed on their own timer (one statement
+ * for all of this instance's leases), each wallet call has a deadline, each business's work is
+ * its own (a failure is logged, and its watching retried later with a growing pause), and a few
+ * businesses' addresses are followed at once, none waiting for a slow one.
  */
 import { randomUUID } from 'node:crypto'
 import type { PriceService } from '../price/service'
 import type { LeaseRepo } from './lease-repo'
+import {
+  createLimiter,
+  DEFAULT_BUSINESS_CONCURRENCY,
+  DEFAULT_WALLET_CALL_MS,
+  walletWithin,
+} from './limits'
 import type { PaymentRepo } from './repo'
 import { createSettlements } from './settlements'
 import type { WalletProvider } from './wallet-provider'
@@ -16,10 +27,17 @@ export { ONCHAIN_CONFIRMATIONS } from './settlements'
 
 /** At most this many open invoices are looked up per fallback pass of a wallet without push. */
 const PENDING_LOOKUP_LIMIT = 200
+/** The longest pause before watching a wallet that failed is tried again. */
+const MAX_RETRY_MS = 60_000
 
 export interface WatcherOptions {
   leaseMs: number
+  /** how often leases are renewed and businesses with open payments looked for */
   renewMs: number
+  /** deadline of each wallet call a watcher makes; default DEFAULT_WALLET_CALL_MS */
+  walletCallMs?: number
+  /** businesses whose addresses are followed at once; default DEFAULT_BUSINESS_CONCURRENCY */
+  concurrency?: number
 }
 
 /** A dead holder's lease lapses after 6 s; others look every 2 s: a takeover within 8 s. */
@@ -35,33 +53,54 @@ export function createWalletWatchers(deps: {
 }) {
   const { repo, leases, wallets } = deps
   const opts = deps.options ?? DEFAULT_WATCHER_OPTIONS
+  const callMs = opts.walletCallMs ?? DEFAULT_WALLET_CALL_MS
   const log = deps.log ?? (() => {})
-  const settlements = createSettlements(deps)
+  const settlements = createSettlements({ ...deps, walletCallMs: callMs })
+  const limited = createLimiter(opts.concurrency ?? DEFAULT_BUSINESS_CONCURRENCY)
   const instanceId = randomUUID()
   const running = new Map<string, AbortController>()
-  let timer: NodeJS.Timeout | null = null
+  /** Businesses whose addresses are being followed now (one pass at a time each). */
+  const following = new Set<string>()
+  /** Businesses whose watching failed: when it may be tried again, and how often it failed. */
+  const backoff = new Map<string, { until: number; failures: number }>()
+  let tickTimer: NodeJS.Timeout | null = null
+  let renewTimer: NodeJS.Timeout | null = null
   let ticking: Promise<void> | null = null
+  let renewing: Promise<void> | null = null
+
+  function failed(businessId: string): void {
+    const failures = (backoff.get(businessId)?.failures ?? 0) + 1
+    const pause = Math.min(opts.renewMs * 2 ** (failures - 1), MAX_RETRY_MS)
+    backoff.set(businessId, { until: Date.now() + pause, failures })
+  }
+
+  const mayStart = (businessId: string) => (backoff.get(businessId)?.until ?? 0) <= Date.now()
 
   /** Streams the wallet's settlements until aborted, after looking up what is open once. */
   function startWatching(businessId: string): void {
     const controller = new AbortController()
     running.set(businessId, controller)
     const run = async () => {
-      const wallet = await wallets.forBusiness(businessId)
+      const wallet = await walletWithin(wallets, businessId, callMs)
       if (!wallet) return
       await settlements.lookUpOpen(businessId, controller.signal)
       await wallet.watch(
         {
           onSettlement: (s) => settlements.credit(businessId, s),
           pending: () => repo.openInvoiceHashes(businessId, new Date(), PENDING_LOOKUP_LIMIT),
+          onReady: () => backoff.delete(businessId),
         },
         controller.signal,
       )
     }
     run()
-      .catch((err: unknown) => log(`watching ${businessId} stopped`, err))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return
+        failed(businessId)
+        log(`watching ${businessId} stopped`, err)
+      })
       .finally(() => {
-        // Let the next tick start it again if the lease is still ours.
+        // Let a later tick start it again if the lease is still ours.
         if (running.get(businessId) === controller) running.delete(businessId)
       })
   }
@@ -71,30 +110,42 @@ export function createWalletWatchers(deps: {
     running.delete(businessId)
   }
 
-  /** Takes or renews the lease of every business with open payments; watches those held. */
-  async function holdLeases(wanted: Set<string>): Promise<void> {
-    for (const businessId of wanted) {
-      const held = await leases.acquire(businessId, instanceId, opts.leaseMs)
-      if (held && !running.has(businessId)) startWatching(businessId)
-      if (!held) stopWatching(businessId)
-    }
+  /** One pass over the business's open addresses, unless one is under way; never throws. */
+  function followAddresses(businessId: string): void {
+    if (following.has(businessId)) return
+    following.add(businessId)
+    void limited(async () => {
+      const signal = running.get(businessId)?.signal
+      if (!signal || signal.aborted) return
+      await settlements.followAddresses(businessId, signal)
+    })
+      .catch((err: unknown) => log(`following the addresses of ${businessId} failed`, err))
+      .finally(() => following.delete(businessId))
   }
 
-  /** Stops watching, and gives up the lease of, businesses with nothing open any more. */
-  async function releaseIdle(wanted: Set<string>): Promise<void> {
-    for (const businessId of [...running.keys()]) {
-      if (wanted.has(businessId)) continue
-      stopWatching(businessId)
-      await leases.release(businessId, instanceId)
-    }
-  }
-
-  /** Leases renewed, wallets watched, and the addresses of those held followed. */
+  /**
+   * Takes the leases of businesses with open payments not yet watched here, watches those
+   * taken, lets go of businesses with nothing open any more, and follows the addresses of
+   * those held. Waits for no wallet.
+   */
   async function tick(): Promise<void> {
     const wanted = new Set(await repo.businessesWithOpenPayments())
-    await holdLeases(wanted)
-    await releaseIdle(wanted)
-    for (const businessId of running.keys()) await settlements.followAddresses(businessId)
+    const idle = [...running.keys()].filter((id) => !wanted.has(id))
+    for (const businessId of idle) stopWatching(businessId)
+    await leases.release(idle, instanceId)
+    const toTake = [...wanted].filter((id) => !running.has(id) && mayStart(id))
+    for (const businessId of await leases.acquire(toTake, instanceId, opts.leaseMs)) {
+      if (!running.has(businessId)) startWatching(businessId)
+    }
+    for (const businessId of running.keys()) followAddresses(businessId)
+  }
+
+  /** Renews every lease this instance holds at once; stops watching those lost meanwhile. */
+  async function renew(): Promise<void> {
+    if (running.size === 0) return
+    const before = [...running.keys()]
+    const held = new Set(await leases.renewAll(instanceId, opts.leaseMs))
+    for (const businessId of before) if (!held.has(businessId)) stopWatching(businessId)
   }
 
   function runTick(): Promise<void> {
@@ -106,9 +157,22 @@ export function createWalletWatchers(deps: {
     return ticking
   }
 
+  function runRenew(): Promise<void> {
+    renewing ??= renew()
+      .catch((err: unknown) => log('renewing wallet leases failed', err))
+      .finally(() => {
+        renewing = null
+      })
+    return renewing
+  }
+
   return {
+    /** The log this module's background work writes to. */
+    log,
     start(): void {
-      timer ??= setInterval(() => void runTick(), opts.renewMs)
+      // Renewed well within the lease, whatever the ticks are doing.
+      renewTimer ??= setInterval(() => void runRenew(), Math.min(opts.renewMs, opts.leaseMs / 3))
+      tickTimer ??= setInterval(() => void runTick(), opts.renewMs)
       void runTick()
     },
     /**
@@ -117,17 +181,20 @@ export function createWalletWatchers(deps: {
      */
     poke(businessId?: string): Promise<void> {
       if (businessId && running.has(businessId)) return Promise.resolve()
+      if (businessId) backoff.delete(businessId)
       return runTick()
     },
     /** Stops watching and gives up this instance's leases, so another takes over at once. */
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer)
-      timer = null
+      if (tickTimer) clearInterval(tickTimer)
+      if (renewTimer) clearInterval(renewTimer)
+      tickTimer = null
+      renewTimer = null
       await ticking
-      for (const businessId of [...running.keys()]) {
-        stopWatching(businessId)
-        await leases.release(businessId, instanceId).catch(() => {})
-      }
+      await renewing
+      const held = [...running.keys()]
+      for (const businessId of held) stopWatching(businessId)
+      await leases.release(held, instanceId).catch(() => {})
     },
   }
 }

@@ -13,6 +13,34 @@ export const COMMENT_ALLOWED = 140
 /** a-z 0-9 - _ . (LUD-16), 2..32 characters. */
 export const TIP_NAME_PATTERN = /^[a-z0-9._-]{2,32}$/
 
+/**
+ * Names a tip page cannot take: the addresses of roles and of the platform itself, which payers
+ * and mail providers would take for the operator's.
+ */
+export const RESERVED_TIP_NAMES: ReadonlySet<string> = new Set([
+  'abuse',
+  'admin',
+  'administrator',
+  'api',
+  'billing',
+  'help',
+  'hostmaster',
+  'info',
+  'mailer-daemon',
+  'no-reply',
+  'noreply',
+  'nobody',
+  'operator',
+  'postmaster',
+  'root',
+  'security',
+  'staff',
+  'support',
+  'system',
+  'webmaster',
+  'www',
+])
+
 export function publicOrigin(publicUrl: string): string {
   return new URL(publicUrl).origin
 }

@@ -2,7 +2,7 @@
  * Tip pages storage. A name is unique on the whole host (it is the local part of a Lightning
  * address), so a clash is reported as `taken` and nothing is written.
  */
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { TipPagesTable } from '../../db/schema'
 
@@ -82,6 +82,52 @@ export function createTipRepo(db: Db) {
         .where('businessId', '=', businessId)
         .executeTakeFirst()
       return r.numDeletedRows > 0n
+    },
+
+    async countPages(businessId: string): Promise<number> {
+      const r = await db
+        .selectFrom('tipPages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('businessId', '=', businessId)
+        .executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+
+    /** The page's tip invoices still open to be paid (pending, not lapsed). */
+    async countOpenInvoices(tipPageId: string): Promise<number> {
+      const r = await db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tipPageId', '=', tipPageId)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
+        .executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+
+    /**
+     * Deletes tip invoices nobody paid, `olderThanMs` after they lapsed (expired, or failed
+     * before the wallet gave an invoice); returns how many.
+     */
+    async deleteLapsedInvoices(olderThanMs: number): Promise<number> {
+      const r = await db
+        .deleteFrom('payments')
+        .where('method', '=', 'tip')
+        .where('settledAt', 'is', null)
+        .where('receivedSat', '=', '0')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'expired'),
+            eb.and([eb('status', '=', 'failed'), eb('paymentRequest', 'is', null)]),
+          ]),
+        )
+        .where(
+          sql<Date>`coalesce(expires_at, created_at)`,
+          '<',
+          sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`,
+        )
+        .executeTakeFirst()
+      return Number(r.numDeletedRows)
     },
 
     async businessCurrency(businessId: string): Promise<string | null> {

@@ -6,6 +6,14 @@
  * callback again with the same `nonce` gets the same invoice back.
  */
 import { randomUUID } from 'node:crypto'
+import type pg from 'pg'
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
+import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { INVOICE_EXPIRY_SEC, type PaymentService } from '../payments/service'
 import type { WalletCapabilities } from '../../wallets/wallet'
@@ -13,6 +21,7 @@ import {
   COMMENT_ALLOWED,
   MAX_SENDABLE_MSAT,
   MIN_SENDABLE_MSAT,
+  RESERVED_TIP_NAMES,
   TIP_NAME_PATTERN,
   callbackUrl,
   encodeLnurl,
@@ -45,10 +54,59 @@ export interface PayRequest {
 
 /** A refusal a payer's wallet shows: answered as `{ status: 'ERROR', reason }`. */
 export class LnurlRefusal extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** for a spent rate limit: when to try again */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(reason)
     this.name = 'LnurlRefusal'
   }
+}
+
+export interface TipOptions {
+  /** tip pages one business may have */
+  maxPagesPerBusiness: number
+  /** LNURL callbacks (invoice requests) one client address may send */
+  callbacksPerIp: { points: number; durationSec: number }
+  /** LNURL callbacks one tip page may be sent, from everyone */
+  callbacksPerPage: { points: number; durationSec: number }
+  /** tip invoices of one page open at once (pending, not lapsed) */
+  maxOpenInvoicesPerPage: number
+  /** how long a tip invoice nobody paid is kept after it lapsed */
+  lapsedInvoiceRetentionMs: number
+  /** how often lapsed tip invoices are cleaned up */
+  cleanupIntervalMs: number
+}
+
+export const DEFAULT_TIP_OPTIONS: TipOptions = {
+  maxPagesPerBusiness: 20,
+  callbacksPerIp: { points: 30, durationSec: 60 },
+  callbacksPerPage: { points: 120, durationSec: 60 },
+  maxOpenInvoicesPerPage: 200,
+  lapsedInvoiceRetentionMs: 24 * 3600_000,
+  cleanupIntervalMs: 15 * 60_000,
+}
+
+/**
+ * A limit on LNURL callbacks, kept in PostgreSQL (the `rate_limits` table the sign-in limits
+ * use) so every instance shares it; in memory when no pool is given.
+ */
+function callbackLimiter(
+  pool: pg.Pool | undefined,
+  keyPrefix: string,
+  cfg: { points: number; durationSec: number },
+): RateLimiterAbstract {
+  const base = { keyPrefix, points: cfg.points, duration: cfg.durationSec }
+  return pool
+    ? new RateLimiterPostgres({
+        ...base,
+        storeClient: pool,
+        tableName: 'rate_limits',
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+      })
+    : new RateLimiterMemory(base)
 }
 
 export function createTipService(deps: {
@@ -56,9 +114,38 @@ export function createTipService(deps: {
   payments: PaymentService
   capabilities: (businessId: string) => Promise<WalletCapabilities | null>
   publicUrl: string
+  /** where the callback limits are kept (shared by every instance) */
+  pool?: pg.Pool
+  /** where the cleanup of lapsed tip invoices runs */
+  jobs?: JobQueue
+  options?: Partial<TipOptions>
   log?: (msg: string, err?: unknown) => void
 }) {
   const { repo, publicUrl } = deps
+  const options: TipOptions = { ...DEFAULT_TIP_OPTIONS, ...deps.options }
+  const perIp = callbackLimiter(deps.pool, 'tip_cb_ip', options.callbacksPerIp)
+  const perPage = callbackLimiter(deps.pool, 'tip_cb_page', options.callbacksPerPage)
+
+  /** Charges one callback to `key`; a spent limit is refused as LNURL refusals are. */
+  async function charge(limiter: RateLimiterAbstract, key: string): Promise<void> {
+    try {
+      await limiter.consume(key)
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) throw err
+      const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000))
+      throw new LnurlRefusal(`Too many requests. Try again in ${seconds} seconds.`, seconds)
+    }
+  }
+
+  /** Tip invoices nobody paid, removed a while after they lapsed. */
+  async function cleanup(): Promise<number> {
+    const removed = await repo.deleteLapsedInvoices(options.lapsedInvoiceRetentionMs)
+    if (removed > 0) deps.log?.(`tips: ${removed} lapsed tip invoices removed`)
+    return removed
+  }
+  deps.jobs?.every('tip-invoice-cleanup', options.cleanupIntervalMs, async () => {
+    await cleanup()
+  })
 
   function view(row: TipPageRow): TipPageView {
     return {
@@ -77,6 +164,9 @@ export function createTipService(deps: {
       throw new DomainError('VALIDATION', 'Use 2 to 32 of a-z, 0-9, dot, dash or underscore', {
         field: 'shortName',
       })
+    }
+    if (RESERVED_TIP_NAMES.has(shortName)) {
+      throw new DomainError('TIP_NAME_RESERVED', 'This name is reserved', { field: 'shortName' })
     }
   }
 
@@ -149,6 +239,11 @@ export function createTipService(deps: {
       input: { shortName: string; description: string },
     ): Promise<TipPageView> {
       checkName(input.shortName)
+      if ((await repo.countPages(businessId)) >= options.maxPagesPerBusiness) {
+        throw new DomainError('TIP_PAGE_LIMIT_REACHED', 'This business has too many tip pages', {
+          maximum: options.maxPagesPerBusiness,
+        })
+      }
       const caps = await deps.capabilities(businessId)
       if (!caps) throw new DomainError('NO_WALLET', 'This business has no wallet connected')
       if (!caps.descriptionHash) {
@@ -178,6 +273,9 @@ export function createTipService(deps: {
       return { ok: true }
     },
 
+    /** Removes tip invoices nobody paid a while after they lapsed (the cleanup job runs it). */
+    cleanup,
+
     /** `GET /.well-known/lnurlp/:name` */
     async payRequest(name: string): Promise<PayRequest> {
       const page = await pageByName(name)
@@ -191,13 +289,19 @@ export function createTipService(deps: {
       }
     },
 
-    /** `GET /lnurlp/:name/callback?amount=<msat>&comment=` */
+    /**
+     * `GET /lnurlp/:name/callback?amount=<msat>&comment=` from the client at `ip`: limited per
+     * address and per page, and refused while the page has too many invoices open.
+     */
     async invoice(
       name: string,
       query: { amount?: unknown; comment?: unknown; nonce?: unknown },
       signal?: AbortSignal,
+      ip = 'unknown',
     ): Promise<{ pr: string; routes: [] }> {
+      await charge(perIp, ip)
       const page = await pageByName(name)
+      await charge(perPage, page.id)
       const amountSat = amountSatOf(query.amount)
       const comment = query.comment === undefined ? '' : query.comment
       if (typeof comment !== 'string') throw new LnurlRefusal('The comment must be text')
@@ -205,6 +309,9 @@ export function createTipService(deps: {
         throw new LnurlRefusal(`The comment can be at most ${COMMENT_ALLOWED} characters`)
       }
       const idempotencyKey = idempotencyKeyOf(page.id, query.nonce)
+      if ((await repo.countOpenInvoices(page.id)) >= options.maxOpenInvoicesPerPage) {
+        throw new LnurlRefusal('This tip page has too many open invoices. Try again later.')
+      }
       const currency = (await repo.businessCurrency(page.businessId)) ?? 'USD'
       const descriptionHash = sha256Hex(metadataOf(page, publicUrl))
       let outcome

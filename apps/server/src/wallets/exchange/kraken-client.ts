@@ -53,19 +53,30 @@ export interface KrakenDeposit {
   status: string
 }
 
+/**
+ * The next nonce for an API key. A server takes them from PostgreSQL (`nonce-repo.ts`), so
+ * every instance using one key sends growing nonces; without it, a counter of this process.
+ */
+export type NonceSource = (apiKey: string) => Promise<string>
+
 let lastNonce = 0n
 
 /** Strictly increasing within the process, microsecond-based across restarts. */
-function nextNonce(): string {
+export const processNonce: NonceSource = () => {
   const now = BigInt(Date.now()) * 1000n
   lastNonce = now > lastNonce ? now : lastNonce + 1n
-  return lastNonce.toString()
+  return Promise.resolve(lastNonce.toString())
 }
+
+const INVALID_NONCE = 'EAPI:Invalid nonce'
+/** Attempts of a call refused for its nonce (another call of the key overtook it in flight). */
+const NONCE_ATTEMPTS = 3
 
 export class KrakenClient {
   constructor(
     readonly baseUrl: string,
     private readonly credentials?: KrakenCredentials,
+    private readonly nonces: NonceSource = processNonce,
   ) {}
 
   private unwrap<T>(reply: KrakenReply<T>): T {
@@ -83,10 +94,34 @@ export class KrakenClient {
     return this.unwrap(body)
   }
 
+  /**
+   * A signed call. Nonces grow in the order they are taken, but two calls of one key in flight
+   * may reach the exchange in the other order; the later one is then refused without effect and
+   * is sent again with a new nonce.
+   */
   async privateCall<T>(method: string, params: Record<string, string>, signal?: AbortSignal) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.signedCall<T>(method, params, signal)
+      } catch (err) {
+        const retry =
+          err instanceof KrakenApiError &&
+          err.errors.includes(INVALID_NONCE) &&
+          attempt < NONCE_ATTEMPTS &&
+          !signal?.aborted
+        if (!retry) throw err
+      }
+    }
+  }
+
+  private async signedCall<T>(
+    method: string,
+    params: Record<string, string>,
+    signal?: AbortSignal,
+  ) {
     if (!this.credentials) throw new KrakenApiError(['EAPI:Invalid key'])
     const path = `/0/private/${method}`
-    const nonce = nextNonce()
+    const nonce = await this.nonces(this.credentials.apiKey)
     const body = new URLSearchParams({ nonce, ...params }).toString()
     const digest = createHash('sha256')
       .update(nonce + body)

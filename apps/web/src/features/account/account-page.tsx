@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { useTRPC } from '@/lib/trpc'
 import { ChangePasswordForm } from './change-password-form'
+import { SessionsCard } from './sessions-card'
+import { TwoFactorCard } from './two-factor-card'
 
 export function AccountPage() {
   const { t } = useTranslation()
@@ -14,7 +16,11 @@ export function AccountPage() {
         title={t('account.title')}
         description={profile ? t('account.signedInAs', { email: profile.email }) : undefined}
       />
-      <ChangePasswordForm email={profile?.email ?? ''} />
+      <div className="grid max-w-2xl gap-6">
+        <ChangePasswordForm email={profile?.email ?? ''} />
+        <TwoFactorCard />
+        <SessionsCard />
+      </div>
     </>
   )
 }

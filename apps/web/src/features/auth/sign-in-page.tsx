@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
@@ -13,12 +13,15 @@ import { handleFormError } from '@/lib/form-errors'
 import { useTRPC } from '@/lib/trpc'
 import { emailSchema, existingPasswordSchema } from '@/lib/validation'
 import { AuthCard } from './auth-card'
+import { SignInCodeForm } from './sign-in-code-form'
 import { useFinishSignIn } from './use-finish-sign-in'
 
 export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
   const finishSignIn = useFinishSignIn(redirectTo)
+  /** Set when the password was right and the account asks for a second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null)
 
   const schema = useMemo(
     () => z.object({ email: emailSchema(t), password: existingPasswordSchema(t) }),
@@ -30,7 +33,10 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   })
   const signIn = useMutation(
     trpc.auth.signIn.mutationOptions({
-      onSuccess: finishSignIn,
+      onSuccess: async (result) => {
+        if (result.step === 'code') setChallenge(result.challenge)
+        else await finishSignIn(result.profile)
+      },
       onError: (error) => {
         const appError = handleFormError(error, form, { title: t('auth.signIn.failedTitle') })
         if (appError.code === 'INVALID_CREDENTIALS') form.resetField('password')
@@ -38,6 +44,26 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
     }),
   )
   const { errors } = form.formState
+
+  if (challenge) {
+    return (
+      <AuthCard
+        pageTitle={t('auth.signIn.title')}
+        heading={t('auth.code.heading')}
+        description={t('auth.code.description')}
+        footer={t('auth.code.footer', { email: form.getValues('email') })}
+      >
+        <SignInCodeForm
+          challenge={challenge}
+          onSignedIn={finishSignIn}
+          onRestart={() => {
+            setChallenge(null)
+            form.resetField('password')
+          }}
+        />
+      </AuthCard>
+    )
+  }
 
   return (
     <AuthCard

@@ -6,10 +6,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { formatSatNumber } from '@/lib/money-format'
+import { appErrorMessage } from '@/lib/notify'
 import type { Deposit } from './deposit-progress'
-
-/** What the server says when it knows no more than that the opening failed (shown as the title). */
-const GENERIC_CHANNEL_ERROR = 'Error opening the channel'
 
 /** The channel is open: onboarding is complete and the dashboard is the way on. */
 export function ChannelOpenCard({
@@ -38,13 +36,16 @@ export function ChannelOpenCard({
   )
 }
 
-/** The channel could not be opened: the reason when there is one, and another try. */
+/**
+ * The channel could not be opened: the reason when the server's code says more than the title
+ * (the code is translated; the server's sentence is never shown), and another try.
+ */
 export function ChannelFailedAlert({
-  error,
+  errorCode,
   isRetrying,
   onRetry,
 }: {
-  error: Deposit['channel']['error']
+  errorCode: Deposit['channel']['errorCode']
   isRetrying: boolean
   onRetry: () => void
 }) {
@@ -55,8 +56,12 @@ export function ChannelFailedAlert({
       <AlertTitle>{t('deposit.channel.failedTitle')}</AlertTitle>
       <AlertDescription className="grid gap-3">
         <p>{t('deposit.channel.failedMessage')}</p>
-        {error && error !== GENERIC_CHANNEL_ERROR && (
-          <p className="break-words">{t('deposit.channel.reason', { reason: error })}</p>
+        {errorCode && errorCode !== 'CHANNEL_OPEN_FAILED' && (
+          <p className="break-words">
+            {t('deposit.channel.reason', {
+              reason: appErrorMessage({ code: errorCode, fieldErrors: {} }),
+            })}
+          </p>
         )}
         <div>
           <Button variant="outline" size="sm" isLoading={isRetrying} onClick={onRetry}>

@@ -17,8 +17,8 @@ export type StageState = 'done' | 'current' | 'upcoming' | 'failed' | 'manual'
 
 type DepositProgressInput = Pick<
   Deposit,
-  'status' | 'confirmations' | 'requiredConfirmations' | 'amountSat' | 'receivedSat' | 'channel'
->
+  'status' | 'confirmations' | 'requiredConfirmations' | 'amountSat' | 'receivedSat'
+> & { channel: Pick<Deposit['channel'], 'state'> & Partial<Deposit['channel']> }
 
 export function depositStages(deposit: DepositProgressInput): Record<DepositStage, StageState> {
   const channel = deposit.channel.state

@@ -70,7 +70,9 @@ export function DepositWaitingPage({
 
   const remaining = remainingSat(deposit)
   const isOpen = deposit.channel.state === 'open'
-  const showInvoice = deposit.status === 'unused' || remaining !== undefined
+  // A deposit given up (nothing was paid in time) is not to be paid any more: a new one is.
+  const isExpired = deposit.expiredAt !== null
+  const showInvoice = !isExpired && (deposit.status === 'unused' || remaining !== undefined)
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -90,13 +92,26 @@ export function DepositWaitingPage({
 
         {deposit.channel.state === 'failed' && (
           <ChannelFailedAlert
-            error={deposit.channel.error}
+            errorCode={deposit.channel.errorCode}
             isRetrying={retry.isPending}
             onRetry={() => retry.mutate(input)}
           />
         )}
 
         {deposit.channel.state === 'manual' && <ChannelManualAlert />}
+
+        {isExpired && (
+          <Card>
+            <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6 text-sm">
+              <p>{t('deposit.expired')}</p>
+              <Button variant="outline" asChild>
+                <Link to="/onboarding/$businessId/channel-deposit" params={{ businessId }}>
+                  {t('deposit.backToDeposit')}
+                </Link>
+              </Button>
+            </CardContent>
+          </Card>
+        )}
 
         {showInvoice && !isOpen && (
           <OnchainInvoiceCard

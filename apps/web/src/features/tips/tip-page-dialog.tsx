@@ -83,7 +83,7 @@ export function TipPageDialog({
     } catch (error) {
       handleFormError(error, form, {
         title: t('tips.form.saveFailed'),
-        fieldByCode: { TIP_NAME_TAKEN: 'shortName' },
+        fieldByCode: { TIP_NAME_TAKEN: 'shortName', TIP_NAME_RESERVED: 'shortName' },
       })
     }
   })

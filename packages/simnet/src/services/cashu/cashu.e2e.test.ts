@@ -276,4 +276,40 @@ describe('cashu mint with the cashu-ts wallet', () => {
     expect(total(received)).toBe(15) // one input of the old keyset still pays its 100 ppk
     expect(received.every((p) => p.id === info.keysetIds[0])).toBe(true)
   })
+
+  it('restores a seeded wallet’s proofs (NUT-09/13) after a swap whose answer was dropped', async () => {
+    const { wallet: payer, proofs } = await walletWithProofs(300)
+    const seed = new Uint8Array(64).fill(7)
+    const seeded = new Wallet(h.mintUrl, { unit: 'sat', bip39seed: seed })
+    await seeded.loadMint()
+    const info = (await (await fetch(`${h.mintUrl}/v1/info`)).json()) as {
+      nuts: Record<string, { supported?: boolean }>
+    }
+    expect(info.nuts['9']?.supported).toBe(true)
+
+    const fault = await post('/control/cashu/faults/reply', { route: 'swap', mode: 'drop' })
+    expect(fault.status).toBe(200)
+    await expect(
+      seeded.receive(
+        getEncodedToken({ mint: h.mintUrl, proofs, unit: 'sat' }),
+        {},
+        { type: 'deterministic', counter: 10 },
+      ),
+    ).rejects.toThrow()
+    // The mint did the swap: the payer's proofs are spent.
+    const states = await payer.checkProofsStates(proofs)
+    expect(states.every((s) => s.state === 'SPENT')).toBe(true)
+
+    // Another wallet from the same seed restores what was signed for those counters, once.
+    const again = new Wallet(h.mintUrl, { unit: 'sat', bip39seed: seed })
+    await again.loadMint()
+    const { proofs: restored, lastCounterWithSignature } = await again.restore(0, 40)
+    expect(lastCounterWithSignature).toBeGreaterThanOrEqual(10)
+    const fee = seeded.getFeesForProofs(proofs).toNumber()
+    expect(total(restored)).toBe(300 - fee)
+    const restoredStates = await again.checkProofsStates(restored)
+    expect(restoredStates.every((s) => s.state === 'UNSPENT')).toBe(true)
+    // Nothing was signed for counters never used.
+    expect((await again.restore(100, 20)).proofs).toEqual([])
+  })
 })

@@ -1,16 +1,30 @@
 /**
  * Control routes for demos and tests: mint a token from the payer's funds, read the mint's
- * address and keysets, change the input fee (which rotates the keyset, as a real mint does).
+ * address and keysets, change the input fee (which rotates the keyset, as a real mint does),
+ * delay or drop the mint's answers and slow its Lightning payments (faults.ts).
  */
 import { Wallet, getEncodedToken, type Proof } from '@cashu/cashu-ts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { World } from '../../world/api'
+import { FAULT_ROUTES, type MintFaults } from './faults'
 import type { CashuLedger } from './ledger'
 
 export const ZTokenRequest = z.object({
   amountSat: z.number().int().positive().max(10_000_000),
   format: z.enum(['A', 'B']).optional(),
+})
+
+export const ZReplyFaultRequest = z.object({
+  route: z.enum(FAULT_ROUTES),
+  /** `none` clears the route's fault */
+  mode: z.enum(['drop', 'delay', 'none']),
+  delayMs: z.number().int().min(0).max(600_000).optional(),
+  times: z.number().int().min(1).max(1_000).optional(),
+})
+
+export const ZPaymentFaultRequest = z.object({
+  delayMs: z.number().int().min(0).max(600_000),
 })
 
 export const ZKeysetRequest = z.object({
@@ -75,6 +89,7 @@ export function registerCashuControl(
   world: World,
   ledger: CashuLedger,
   mintUrl: () => string,
+  faults: MintFaults,
 ): void {
   app.get('/control/cashu/info', () => cashuInfo(mintUrl(), ledger))
 
@@ -92,6 +107,30 @@ export function registerCashuControl(
     } catch (err) {
       return reply.code(409).send({ error: (err as Error).message })
     }
+  })
+
+  app.get('/control/cashu/faults', () => faults.snapshot())
+
+  /** The next `times` answers of `route` are dropped or delayed after the mint did the work. */
+  app.post('/control/cashu/faults/reply', (req, reply) => {
+    const body = ZReplyFaultRequest.safeParse(req.body)
+    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message })
+    const { route, mode, delayMs = 0, times = 1 } = body.data
+    faults.setReply(route, mode === 'none' ? null : { mode, delayMs, times })
+    return faults.snapshot()
+  })
+
+  /** Every melt's Lightning payment takes `delayMs` (0: at once); its quote reads PENDING. */
+  app.post('/control/cashu/faults/payment', (req, reply) => {
+    const body = ZPaymentFaultRequest.safeParse(req.body)
+    if (!body.success) return reply.code(400).send({ error: body.error.issues[0]?.message })
+    faults.paymentDelayMs = body.data.delayMs
+    return faults.snapshot()
+  })
+
+  app.delete('/control/cashu/faults', () => {
+    faults.clear()
+    return faults.snapshot()
   })
 
   app.post('/control/cashu/keyset', (req, reply) => {

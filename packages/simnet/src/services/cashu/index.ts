@@ -1,5 +1,5 @@
 /**
- * The simulated Cashu mint: NUT-00..05, 07, 08, 12 under `/cashu`, backed by its own Lightning
+ * The simulated Cashu mint: NUT-00..05, 07..09, 12 under `/cashu`, backed by its own Lightning
  * node `mint` (channels with the LSP both ways), plus control routes under `/control/cashu`.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import type { KeyRing, LnNode, Persistence, World } from '../../world/api'
 import { serviceDirectory } from '../control/directory'
 import { cashuInfo, registerCashuControl } from './control'
+import { MintFaults } from './faults'
 import { KeysetRegistry } from './keysets'
 import { CashuLedger } from './ledger'
 import { MeltQuotes } from './melt-quotes'
@@ -75,6 +76,7 @@ export async function registerCashu(
 ): Promise<void> {
   const { state, ledger } = createCashuLedger(world.keys, world.persistence, opts)
   const node = mintNode(world)
+  const faults = new MintFaults()
   const mintQuotes = new MintQuotes(ledger, node, state, world.persistence)
   const meltQuotes = new MeltQuotes(
     ledger,
@@ -83,6 +85,7 @@ export async function registerCashu(
     mintQuotes,
     state,
     world.persistence,
+    faults,
   )
   const identity: MintIdentity = {
     name: 'Simnet Cashu mint',
@@ -90,8 +93,10 @@ export async function registerCashu(
     version: 'simnet/0.1.0',
     description: 'A simulated regtest mint: its ecash is backed by no real bitcoin.',
   }
-  await app.register(mintRoutes(ledger, mintQuotes, meltQuotes, identity), { prefix: MINT_PREFIX })
+  await app.register(mintRoutes(ledger, mintQuotes, meltQuotes, identity, faults), {
+    prefix: MINT_PREFIX,
+  })
   const mintUrl = () => `${world.baseUrl}${MINT_PREFIX}`
-  registerCashuControl(app, world, ledger, mintUrl)
+  registerCashuControl(app, world, ledger, mintUrl, faults)
   serviceDirectory(world).describe('cashu', () => cashuInfo(mintUrl(), ledger))
 }

@@ -93,9 +93,36 @@ export class CashuLedger {
       const keyset = this.knownKeyset(o.id)
       return keyset.sign(amounts?.[i] ?? o.amount, o.B_)
     })
-    for (const o of outputs) this.state.signed[o.B_.toLowerCase()] = o.id
+    outputs.forEach((o, i) => {
+      const b = o.B_.toLowerCase()
+      this.state.signed[b] = o.id
+      const signature = signatures[i]
+      if (signature) this.state.promises[b] = signature
+    })
     this.persistence.save()
     return signatures
+  }
+
+  /**
+   * NUT-09: the signatures this mint gave for any of `outputs` (the wallet regenerated them from
+   * its seed), each with its output as signed. Outputs never signed are left out.
+   */
+  restore(outputs: TBlindedMessage[]): {
+    outputs: TBlindedMessage[]
+    signatures: WireBlindSignature[]
+  } {
+    if (outputs.length > MAX_OUTPUTS) {
+      fail(CashuCode.MAX_OUTPUTS, `more than ${MAX_OUTPUTS} outputs`)
+    }
+    const found: TBlindedMessage[] = []
+    const signatures: WireBlindSignature[] = []
+    for (const output of outputs) {
+      const signature = this.state.promises[output.B_.toLowerCase()]
+      if (!signature) continue
+      found.push({ id: signature.id, amount: signature.amount, B_: output.B_ })
+      signatures.push(signature)
+    }
+    return { outputs: found, signatures }
   }
 
   /** NUT-03: sum(inputs) - fees == sum(outputs), then spend the inputs and sign the outputs. */

@@ -4,6 +4,7 @@
  */
 import type { Lightning, LnNode, LnPayment, Persistence } from '../../world/api'
 import { CashuCode, CashuError, fail } from './errors'
+import type { MintFaults } from './faults'
 import { UNIT } from './keysets'
 import { splitPow2, type CashuLedger } from './ledger'
 import type { MintQuotes } from './mint-quotes'
@@ -27,6 +28,7 @@ export class MeltQuotes {
     private readonly mintQuotes: MintQuotes,
     private readonly state: CashuState,
     private readonly persistence: Persistence,
+    private readonly faults?: MintFaults,
   ) {
     this.recoverInterruptedMelts()
   }
@@ -126,6 +128,7 @@ export class MeltQuotes {
     this.persistence.save()
     let outcome: { preimage: string; feeSat: number } | { error: string }
     try {
+      await this.faults?.beforePayment()
       outcome = await this.pay(quote)
     } finally {
       this.busy.delete(quote.quote)

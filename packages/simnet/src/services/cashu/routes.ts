@@ -1,9 +1,10 @@
 /**
- * The mint's HTTP API (NUT-01..07, 12), mounted under a prefix. Errors leave as HTTP 400
+ * The mint's HTTP API (NUT-01..09, 12), mounted under a prefix. Errors leave as HTTP 400
  * `{"detail", "code"}` like a real mint's.
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { CashuCode, CashuError } from './errors'
+import type { MintFaults } from './faults'
 import type { CashuLedger } from './ledger'
 import type { MeltQuotes } from './melt-quotes'
 import type { MintQuotes } from './mint-quotes'
@@ -14,6 +15,7 @@ import {
   ZMeltRequest,
   ZMintQuoteRequest,
   ZMintRequest,
+  ZRestoreRequest,
   ZSwapRequest,
   parseBody,
 } from './wire'
@@ -42,6 +44,7 @@ export function mintInfo(identity: MintIdentity): Record<string, unknown> {
       },
       '7': { supported: true },
       '8': { supported: true },
+      '9': { supported: true },
       '12': { supported: true },
     },
   }
@@ -52,6 +55,7 @@ export function mintRoutes(
   mintQuotes: MintQuotes,
   meltQuotes: MeltQuotes,
   identity: MintIdentity,
+  faults: MintFaults,
 ): (app: FastifyInstance) => Promise<void> {
   // eslint-disable-next-line @typescript-eslint/require-await -- fastify plugins are async
   return async (app) => {
@@ -79,9 +83,14 @@ export function mintRoutes(
       keysets: ledger.keysets.all().map((k) => k.keysetJson()),
     }))
 
-    app.post('/v1/swap', (req) => {
+    app.post('/v1/swap', (req, reply) => {
       const body = parseBody(ZSwapRequest, req.body)
-      return { signatures: ledger.swap(body.inputs, body.outputs) }
+      return faults.answer('swap', reply, { signatures: ledger.swap(body.inputs, body.outputs) })
+    })
+
+    app.post('/v1/restore', (req, reply) => {
+      const body = parseBody(ZRestoreRequest, req.body)
+      return faults.answer('restore', reply, ledger.restore(body.outputs))
     })
 
     app.post('/v1/checkstate', (req) => {
@@ -111,10 +120,12 @@ export function mintRoutes(
       })
     })
 
-    app.get<{ Params: { quote: string } }>('/v1/melt/quote/bolt11/:quote', (req) =>
-      meltQuotes.getMeltQuote(req.params.quote),
+    app.get<{ Params: { quote: string } }>('/v1/melt/quote/bolt11/:quote', (req, reply) =>
+      faults.answer('melt-quote', reply, meltQuotes.getMeltQuote(req.params.quote)),
     )
 
-    app.post('/v1/melt/bolt11', async (req) => meltQuotes.melt(parseBody(ZMeltRequest, req.body)))
+    app.post('/v1/melt/bolt11', async (req, reply) =>
+      faults.answer('melt', reply, await meltQuotes.melt(parseBody(ZMeltRequest, req.body))),
+    )
   }
 }

@@ -3,7 +3,7 @@
  * proofs, signed outputs and quotes all survive a restart.
  */
 import type { Persistence } from '../../world/api'
-import type { KeysetConfig } from './keysets'
+import type { KeysetConfig, WireBlindSignature } from './keysets'
 
 export type MintQuoteState = 'UNPAID' | 'PAID' | 'ISSUED'
 export type MeltQuoteState = 'UNPAID' | 'PENDING' | 'PAID'
@@ -49,6 +49,8 @@ export interface CashuState {
   spent: Record<string, SpentRecord>
   /** B_ -> keyset id, so an output is never signed twice (11003) */
   signed: Record<string, string>
+  /** B_ -> the signature given for it, so a wallet can restore its proofs (NUT-09) */
+  promises: Record<string, WireBlindSignature>
   mintQuotes: Record<string, MintQuoteRecord>
   meltQuotes: Record<string, MeltQuoteRecord>
 }
@@ -58,12 +60,14 @@ export function loadCashuState(persistence: Persistence): CashuState {
     keysets: [],
     spent: {},
     signed: {},
+    promises: {},
     mintQuotes: {},
     meltQuotes: {},
   }))
   state.keysets ??= []
   state.spent ??= {}
   state.signed ??= {}
+  state.promises ??= {}
   state.mintQuotes ??= {}
   state.meltQuotes ??= {}
   return state

@@ -34,6 +34,8 @@ export const ZSwapRequest = z.object({
   outputs: z.array(ZBlindedMessage),
 })
 
+export const ZRestoreRequest = z.object({ outputs: z.array(ZBlindedMessage) })
+
 export const ZCheckStateRequest = z.object({ Ys: z.array(hex) })
 
 export const ZMintQuoteRequest = z.object({

@@ -1,0 +1,23 @@
+/** Deleting rows nothing reads any more. */
+import { sql } from 'kysely'
+import type { Db } from '../db/database'
+
+export function createCleanupRepo(db: Db) {
+  return {
+    /**
+     * Deletes rate-limit counters (sign-in, sign-up, tip callbacks) whose window ended before
+     * `nowMs`, at most `batch` at a time; how many were deleted. A counter still counting or
+     * blocking has a later `expire`, and one without `expire` never lapses.
+     */
+    async deleteLapsedRateLimits(nowMs: number, batch: number): Promise<number> {
+      const result = await sql`
+        DELETE FROM rate_limits WHERE key IN (
+          SELECT key FROM rate_limits WHERE expire < ${nowMs} LIMIT ${batch}
+          FOR UPDATE SKIP LOCKED
+        )`.execute(db)
+      return Number(result.numAffectedRows ?? 0n)
+    },
+  }
+}
+
+export type CleanupRepo = ReturnType<typeof createCleanupRepo>

@@ -1,0 +1,131 @@
+/**
+ * Finishing redemptions whose mint answer was lost (a timeout, a dropped reply, a 5xx, a crash):
+ * - a melt is looked up by its quote (NUT-05): PAID settles the payment once and holds the
+ *   change restored from the mint; UNPAID fails it, the swapped proofs staying held (kept);
+ *   PENDING, or no answer, is looked at again later;
+ * - a swap is restored from the counters reserved for it (NUT-09) and what it gave is held
+ *   (kept) for the business, once.
+ * Run from the job queue (jobs.ts) right after an open melt, and by a sweep for anything a
+ * crash left behind. Safe on any number of instances: a redemption ends once (`finish`).
+ */
+import type { Proof } from '@cashu/cashu-ts'
+import { DomainError } from '../../lib/errors'
+import type { PaymentService } from '../payments/service'
+import { openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
+import type { EcashRepo, HeldEcash, Redemption } from './repo'
+import { redemptionCounters, restoreUnspent } from './restore'
+
+type Log = (msg: string, err?: unknown) => void
+
+/** `finished`: nothing left to do; `waiting`: look again later. */
+export type Resolution = 'finished' | 'waiting'
+
+export interface RecoveryDeps {
+  repo: EcashRepo
+  payments: PaymentService
+  seed: () => Promise<Uint8Array>
+  log: Log
+  mintTimeoutMs?: number
+}
+
+export function createRecovery(deps: RecoveryDeps) {
+  const { repo, payments, log } = deps
+
+  async function platformWallet(r: Redemption, signal?: AbortSignal) {
+    const base = await openMintWallet(r.mintUrl, signal, deps.mintTimeoutMs)
+    return seededWallet(base, await deps.seed(), redemptionCounters(repo, r.paymentId, r.mintUrl))
+  }
+
+  const held = (r: Redemption, reason: HeldEcash['reason'], proofs: Proof[]): HeldEcash => ({
+    businessId: r.businessId,
+    paymentId: r.paymentId,
+    mintUrl: r.mintUrl,
+    reason,
+    proofs: proofsJson(proofs),
+  })
+
+  /** The mint paid the business's invoice: the change is held, the payment credited once. */
+  async function paid(r: Redemption, change: Proof[]): Promise<void> {
+    const invoiceSat = r.invoiceSat ?? 0
+    const ended = await repo.finish(r.paymentId, 'melt', {
+      release: 'kept',
+      hold: [held(r, 'change', change)],
+    })
+    // Another look ended it first and credited it: nothing more to do.
+    if (!ended) return
+    const feeSat = r.tokenSat - invoiceSat - sumSat(change)
+    await payments.setFee(r.paymentId, feeSat)
+    await payments.settle(r.businessId, r.paymentId, {
+      receivedSat: invoiceSat,
+      feeSat,
+      currency: r.currency ?? 'USD',
+    })
+  }
+
+  async function resolveMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
+    if (!r.meltQuote) {
+      // Never melted (the process stopped in between): the swapped proofs stay held (kept).
+      await repo.finish(r.paymentId, 'melt')
+      return 'finished'
+    }
+    const wallet = await platformWallet(r, signal)
+    const quote = await wallet.checkMeltQuoteBolt11(r.meltQuote)
+    if (quote.state === 'PAID') {
+      // The change's signatures were lost with the answer: restored from the reserved counters
+      // (the melted proofs read spent, so what is left unspent is the change).
+      await paid(r, await restoreUnspent(wallet, r.counters))
+      return 'finished'
+    }
+    if (quote.state === 'UNPAID') {
+      if (await repo.finish(r.paymentId, 'melt')) {
+        const error = new DomainError('ECASH_MELT_FAILED', 'The mint could not pay the invoice')
+        await payments.fail(r.businessId, r.paymentId, error).catch((err: unknown) => {
+          if (err !== error) throw err
+        })
+      }
+      return 'finished'
+    }
+    await repo.touch(r.paymentId)
+    return 'waiting'
+  }
+
+  async function resolveSwap(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
+    const wallet = await platformWallet(r, signal)
+    const restored = await restoreUnspent(wallet, r.counters)
+    await repo.finish(r.paymentId, 'swap', { hold: [held(r, 'kept', restored)] })
+    return 'finished'
+  }
+
+  return {
+    /** A melt that answered PAID: its change held, the payment credited, once. */
+    async paid(paymentId: string, change: Proof[]): Promise<void> {
+      const r = await repo.redemption(paymentId)
+      if (r) await paid(r, change)
+    },
+
+    /** Looks at one redemption once; `waiting` while its melt is in flight or the mint is away. */
+    async resolve(paymentId: string, signal?: AbortSignal): Promise<Resolution> {
+      const r = await repo.redemption(paymentId)
+      if (!r || r.stage === 'done') return 'finished'
+      try {
+        return r.stage === 'melt' ? await resolveMelt(r, signal) : await resolveSwap(r, signal)
+      } catch (err) {
+        log(`ecash redemption ${paymentId}`, err)
+        await repo.touch(paymentId)
+        return 'waiting'
+      }
+    },
+
+    /** Every unfinished redemption not looked at since `before`; how many are still waiting. */
+    async sweep(before: Date, signal?: AbortSignal): Promise<number> {
+      let waiting = 0
+      for (const r of await repo.unfinished(before)) {
+        if (signal?.aborted) break
+        if ((await this.resolve(r.paymentId, signal)) === 'waiting') waiting += 1
+      }
+      return waiting
+    },
+  }
+}
+
+export type Recovery = ReturnType<typeof createRecovery>

@@ -1,0 +1,261 @@
+/**
+ * Ecash whose mint answer is lost or late: a melt that outlives its timeout stays `processing`
+ * and settles once when the mint has paid; proofs from a swap whose answer was lost are restored
+ * from the mint with the counters stored before the swap, and credited once.
+ */
+import { Wallet } from '@cashu/cashu-ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createEcashRepo } from '../src/modules/ecash/repo'
+import { createEcashService, type EcashService } from '../src/modules/ecash/service'
+import { nwcBusiness } from './businesses'
+import { createTestEnv, type TestEnv } from './harness'
+import { startTestSimnet, type TestSimnet } from './simnet'
+
+/** Each mint request's deadline in these tests (20 s in production). */
+const MINT_TIMEOUT_MS = 1_000
+
+let net: TestSimnet
+let env: TestEnv
+let mintUrl: string
+/** The ecash service as the server builds it, with a short mint deadline and no job queue. */
+let ecash: EcashService
+beforeAll(async () => {
+  net = await startTestSimnet()
+  env = await createTestEnv({
+    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+    externals: net.externals,
+  })
+  await env.services.bus.start()
+  env.services.watchers.start()
+  mintUrl = `${net.simnet.url}/cashu`
+  ecash = createEcashService({
+    repo: createEcashRepo(env.database.db, env.services.secrets),
+    payments: env.services.payments,
+    acceptedMints: [mintUrl],
+    mintTimeoutMs: MINT_TIMEOUT_MS,
+  })
+})
+afterEach(async () => {
+  for (const route of ['swap', 'melt', 'restore', 'melt-quote']) {
+    await net.control('POST', '/cashu/faults/reply', { route, mode: 'none' })
+  }
+  await net.control('POST', '/cashu/faults/payment', { delayMs: 0 })
+})
+afterAll(async () => {
+  await env?.close()
+  await net?.close()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const mintToken = async (amountSat: number) =>
+  (await net.control<{ token: string }>('POST', '/cashu/token', { amountSat })).token
+
+const paymentOf = (id: string) =>
+  env.database.db
+    .selectFrom('payments')
+    .select(['status', 'amountSat', 'receivedSat', 'feeSat', 'failureReason', 'settledAt'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+
+const heldOf = async (businessId: string) =>
+  (
+    await env.database.db
+      .selectFrom('ecashChange')
+      .select(['paymentId', 'reason', 'amountSat'])
+      .where('businessId', '=', businessId)
+      .execute()
+  ).map((h) => ({ ...h, amountSat: Number(h.amountSat) }))
+
+const dailyTotalsOf = (businessId: string) =>
+  env.database.db
+    .selectFrom('paymentDailyTotals')
+    .selectAll()
+    .where('businessId', '=', businessId)
+    .execute()
+
+async function balanceOf(businessId: string) {
+  const wallet = await env.services.wallets.forBusiness(businessId)
+  if (!wallet) throw new Error('no wallet')
+  return (await wallet.balance()).lightningSat
+}
+
+/** Looks at a redemption until it ends (as the job does), at most `ms`. */
+async function resolveWithin(paymentId: string, ms: number) {
+  const until = Date.now() + ms
+  for (;;) {
+    if ((await ecash.recovery.resolve(paymentId)) === 'finished') return
+    if (Date.now() > until) throw new Error('the redemption did not end')
+    await sleep(250)
+  }
+}
+
+async function spentAtMint(token: string) {
+  const payer = new Wallet(mintUrl, { unit: 'sat' })
+  await payer.loadMint()
+  const states = await payer.checkProofsStates(payer.decodeToken(token).proofs)
+  return states.every((s) => s.state === 'SPENT')
+}
+
+describe('a melt whose answer comes too late or never', () => {
+  it('stays processing while the mint pays, then settles once', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    const before = await balanceOf(businessId)
+    // The mint's Lightning payment takes longer than the platform waits for the melt's answer.
+    await net.control('POST', '/cashu/faults/payment', { delayMs: 3 * MINT_TIMEOUT_MS })
+    const token = await mintToken(4_000)
+
+    const view = await ecash.redeem({ id: businessId, currency: 'EUR' }, { token })
+
+    // Not failed: the mint may still pay.
+    expect(view.status).toBe('processing')
+    expect((await paymentOf(view.id)).status).toBe('processing')
+    // The quote reads PENDING: the look leaves it processing.
+    expect(await ecash.recovery.resolve(view.id)).toBe('waiting')
+    expect((await paymentOf(view.id)).status).toBe('processing')
+
+    await resolveWithin(view.id, 10_000)
+    const settled = await paymentOf(view.id)
+    expect(settled.status).toBe('settled')
+    const received = Number(settled.receivedSat)
+    const fee = Number(settled.feeSat)
+    expect(received).toBeGreaterThan(3_900)
+    // The change the lost answer carried is restored from the mint and held, once.
+    const held = await heldOf(businessId)
+    expect(held.every((h) => h.reason === 'change' && h.paymentId === view.id)).toBe(true)
+    const changeSat = held.reduce((s, h) => s + h.amountSat, 0)
+    expect(received + fee + changeSat).toBe(4_000)
+    expect(await balanceOf(businessId)).toBe(before + received)
+
+    // Later looks (the job, the sweep, the watcher) credit nothing again.
+    expect(await ecash.recovery.resolve(view.id)).toBe('finished')
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    expect(await heldOf(businessId)).toEqual(held)
+    expect(await paymentOf(view.id)).toEqual(settled)
+    const totals = await dailyTotalsOf(businessId)
+    expect(totals.reduce((s, t) => s + Number(t.count), 0)).toBe(1)
+  })
+
+  it('settles a melt whose answer was dropped after the mint paid', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    await net.control('POST', '/cashu/faults/reply', { route: 'melt', mode: 'drop' })
+    const token = await mintToken(2_500)
+
+    const view = await ecash.redeem({ id: businessId, currency: 'EUR' }, { token })
+    expect(view.status).not.toBe('failed')
+
+    await resolveWithin(view.id, 5_000)
+    const settled = await paymentOf(view.id)
+    expect(settled.status).toBe('settled')
+    const held = await heldOf(businessId)
+    expect(held.every((h) => h.reason === 'change')).toBe(true)
+    const changeSat = held.reduce((s, h) => s + h.amountSat, 0)
+    expect(Number(settled.receivedSat) + Number(settled.feeSat) + changeSat).toBe(2_500)
+    await ecash.recovery.resolve(view.id)
+    expect(await heldOf(businessId)).toEqual(held)
+  })
+})
+
+describe('a melt the mint did not pay', () => {
+  it('fails the payment and keeps the swapped proofs held for the business', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    const { db } = env.database
+    // A redemption left melting (its answer lost) whose quote the mint never paid.
+    const { id: paymentId } = await db
+      .insertInto('payments')
+      .values({
+        businessId,
+        method: 'ecash',
+        status: 'processing',
+        amountSat: 700,
+        currency: 'EUR',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const wallet = new Wallet(mintUrl, { unit: 'sat' })
+    await wallet.loadMint()
+    const invoice = (await wallet.createMintQuoteBolt11(650)).request
+    const quote = await wallet.createMeltQuoteBolt11(invoice)
+    const repo = createEcashRepo(db, env.services.secrets)
+    await repo.startRedemption({ paymentId, businessId, mintUrl, tokenSat: 700, currency: 'EUR' })
+    const proof = { id: '00aa', amount: 512, secret: 'kept', C: '02ab' }
+    await repo.swapped(paymentId, {
+      businessId,
+      paymentId,
+      mintUrl,
+      reason: 'kept',
+      proofs: [proof],
+    })
+    await repo.melting(paymentId, quote.quote, 650)
+
+    expect(await ecash.recovery.resolve(paymentId)).toBe('finished')
+
+    expect(await paymentOf(paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'ECASH_MELT_FAILED',
+    })
+    expect(await heldOf(businessId)).toEqual([{ paymentId, reason: 'kept', amountSat: 512 }])
+    expect(await ecash.recovery.resolve(paymentId)).toBe('finished')
+    expect(await heldOf(businessId)).toHaveLength(1)
+  })
+})
+
+describe('a swap whose answer was lost', () => {
+  it('restores the swapped proofs from the mint at once and takes the payment', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    await net.control('POST', '/cashu/faults/reply', { route: 'swap', mode: 'drop' })
+    const token = await mintToken(3_000)
+
+    const view = await ecash.redeem({ id: businessId, currency: 'EUR' }, { token })
+
+    expect(view.status).toBe('settled')
+    expect(await spentAtMint(token)).toBe(true)
+    const held = await heldOf(businessId)
+    const changeSat = held.reduce((s, h) => s + h.amountSat, 0)
+    expect(held.every((h) => h.reason === 'change')).toBe(true)
+    expect(view.receivedSat + view.feeSat + changeSat).toBe(3_000)
+    // The counters were stored for it before the swap was asked.
+    const redemption = await env.database.db
+      .selectFrom('ecashRedemptions')
+      .select(['stage', 'counters'])
+      .where('paymentId', '=', view.id)
+      .executeTakeFirstOrThrow()
+    expect(redemption.stage).toBe('done')
+    expect(redemption.counters.length).toBeGreaterThan(0)
+    await ecash.recovery.resolve(view.id)
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    expect(await heldOf(businessId)).toEqual(held)
+  })
+
+  it('restores them later, once, when the mint could not be asked again at once', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    // The swap's answer is lost, and so is the first restore's.
+    await net.control('POST', '/cashu/faults/reply', { route: 'swap', mode: 'drop' })
+    await net.control('POST', '/cashu/faults/reply', { route: 'restore', mode: 'drop' })
+    const token = await mintToken(2_000)
+
+    await expect(ecash.redeem({ id: businessId, currency: 'EUR' }, { token })).rejects.toThrow()
+
+    const [row] = await env.database.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('businessId', '=', businessId)
+      .execute()
+    if (!row) throw new Error('no payment row')
+    expect(await spentAtMint(token)).toBe(true)
+    expect(await heldOf(businessId)).toEqual([])
+
+    // The recovery job restores them from the stored counters and holds them for the business.
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    const held = await heldOf(businessId)
+    expect(held).toHaveLength(1)
+    expect(held[0]).toMatchObject({ paymentId: row.id, reason: 'kept' })
+    // All the token's value but the swap's input fee.
+    expect(held[0]?.amountSat).toBeGreaterThan(1_990)
+    expect(held[0]?.amountSat).toBeLessThan(2_000)
+    // Credited once however often it is looked at.
+    await ecash.recovery.resolve(row.id)
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    expect(await heldOf(businessId)).toEqual(held)
+  })
+})

@@ -1,0 +1,148 @@
+/**
+ * A merchant names their NWC relay, so in production the server must not be pointed at its own
+ * network: only public `wss:` relays, checked when the URL is saved and inside every later
+ * connection, and the client hears a generic refusal, never the socket's words.
+ */
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server, type Socket } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import '../src/lib/websocket-global'
+import { NwcWallet } from '../src/wallets/nwc/nwc-wallet'
+import {
+  assertRelayAllowed,
+  DEMO_RELAY_POLICY,
+  isPublicAddress,
+  PRODUCTION_RELAY_POLICY,
+  RelayNotAllowedError,
+  setRelayPolicy,
+} from '../src/wallets/nwc/relay-guard'
+import { appCode, rejection } from './assertions'
+import { approvedBusiness } from './businesses'
+import { createTestEnv, type TestEnv } from './harness'
+
+let env: TestEnv
+/** A TCP listener on loopback standing for an internal service: it counts who reaches it. */
+let internal: Server
+let port = 0
+let reached = 0
+const sockets: Socket[] = []
+
+beforeAll(async () => {
+  env = await createTestEnv()
+  internal = createServer((socket) => {
+    reached++
+    sockets.push(socket)
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
+  const address = internal.address()
+  port = typeof address === 'object' && address ? address.port : 0
+})
+afterEach(() => setRelayPolicy(DEMO_RELAY_POLICY))
+afterAll(async () => {
+  for (const s of sockets) s.destroy()
+  await new Promise((resolve) => internal.close(resolve))
+  await env.close()
+})
+
+const hex = () => randomBytes(32).toString('hex')
+const nwcUrl = (relay: string) =>
+  `nostr+walletconnect://${hex()}?relay=${encodeURIComponent(relay)}&secret=${hex()}`
+
+describe('relay addresses', () => {
+  it('counts only public unicast addresses as public, IPv4 and IPv6', () => {
+    const refused = [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::7f00:1',
+      'not-an-address',
+    ]
+    for (const a of refused) expect(isPublicAddress(a), a).toBe(false)
+    for (const a of ['1.1.1.1', '8.8.8.8', '2606:4700:4700::1111', '::ffff:1.1.1.1']) {
+      expect(isPublicAddress(a), a).toBe(true)
+    }
+  })
+
+  it('refuses in production what is not wss: or resolves to a non-public address', async () => {
+    for (const url of [
+      'ws://1.1.1.1',
+      'https://1.1.1.1',
+      'wss://127.0.0.1',
+      'wss://[::1]:7000',
+      'wss://10.0.0.5',
+      'wss://169.254.169.254/latest',
+      'wss://[fd00::1]',
+      'wss://[::ffff:127.0.0.1]',
+      'wss://localhost:7000',
+      'wss://user:pw@1.1.1.1',
+      'wss://no-such-host.invalid',
+    ]) {
+      await expect(assertRelayAllowed(url, PRODUCTION_RELAY_POLICY), url).rejects.toBeInstanceOf(
+        RelayNotAllowedError,
+      )
+    }
+    await expect(assertRelayAllowed('wss://1.1.1.1', PRODUCTION_RELAY_POLICY)).resolves.toBe(
+      undefined,
+    )
+    // The demo network's relay is local.
+    await expect(assertRelayAllowed('ws://127.0.0.1:3100', DEMO_RELAY_POLICY)).resolves.toBe(
+      undefined,
+    )
+  })
+})
+
+describe('connecting an NWC wallet in production', () => {
+  it('refuses loopback and private relays with a generic error, connecting to nothing', async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    setRelayPolicy(PRODUCTION_RELAY_POLICY)
+    for (const relay of [
+      `ws://127.0.0.1:${port}`,
+      `wss://127.0.0.1:${port}`,
+      `wss://localhost:${port}`,
+      `wss://[::ffff:127.0.0.1]:${port}`,
+    ]) {
+      const err = await rejection(
+        b.caller.onboarding.connectNwc({ businessId, url: nwcUrl(relay) }),
+      )
+      expect(appCode(err), relay).toBe('NWC_RELAY_NOT_ALLOWED')
+      expect(err.message).not.toMatch(/127\.0\.0\.1|localhost|ECONN|::1|\d{4,5}/)
+    }
+    expect(reached).toBe(0)
+    expect((await b.caller.businesses.get({ businessId })).onboardingStep).toBe('paymentProvider')
+  })
+
+  it('refuses inside every later connection, whatever the name resolves to then', async () => {
+    setRelayPolicy(PRODUCTION_RELAY_POLICY)
+    // A name not checked before (as if it had resolved elsewhere when it was saved).
+    const socket = new globalThis.WebSocket(`wss://localhost:${port}`)
+    const failed = await new Promise<boolean>((resolve) => {
+      socket.onerror = () => resolve(true)
+      socket.onopen = () => resolve(false)
+    })
+    expect(failed).toBe(true)
+    expect(() => new globalThis.WebSocket(`ws://127.0.0.1:${port}`)).toThrow(RelayNotAllowedError)
+
+    // A stored wallet whose relay is internal never reaches it.
+    const wallet = new NwcWallet(
+      { walletPubkey: hex(), secret: hex(), relayUrls: [`wss://localhost:${port}`] },
+      { notifications: [], requestTimeoutMs: 2_000 },
+    )
+    await expect(wallet.createInvoice({ amountSat: 1000, expirySec: 600 })).rejects.toThrow()
+    wallet.close()
+    expect(reached).toBe(0)
+  })
+})
