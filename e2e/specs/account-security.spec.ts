@@ -63,6 +63,7 @@ test('two-step verification and the sessions list', async ({ page, browser }) =>
   await expect(codes).toHaveCount(10)
   await page.evaluate('window.scrollTo(0, 0)')
   await page.screenshot({ path: `${shots}/account-recovery-en-wide.png`, fullPage: true })
+  const saved = await codes.allTextContents()
   await page.getByRole('button', { name: 'I have saved them' }).click()
   await expect(page.getByText('10 recovery codes left.')).toBeVisible()
   await expect(codes).toHaveCount(0)
@@ -122,4 +123,13 @@ test('two-step verification and the sessions list', async ({ page, browser }) =>
   await phone.goto(account)
   await expect(phone).toHaveURL(/\/sign-in/)
   await other.close()
+
+  // New recovery codes for one of the old ones: ten new ones, shown once.
+  await page.getByRole('button', { name: 'New recovery codes' }).click()
+  await page.getByLabel('Code from the app or recovery code').fill(saved[0] ?? '')
+  await page.getByRole('dialog').getByRole('button', { name: 'New recovery codes' }).click()
+  await expect(codes).toHaveCount(10)
+  expect(await codes.allTextContents()).not.toContain(saved[1])
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  await expect(page.getByText('10 recovery codes left.')).toBeVisible()
 })

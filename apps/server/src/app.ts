@@ -17,6 +17,7 @@ import type { TrustProxy } from './config'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
+import { guardHttpInput } from './trpc/input-guard'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const WEB_DIST = path.resolve(here, '../../web/dist')
@@ -62,11 +63,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setErrorHandler((err: { statusCode?: number; message?: string }, req, reply) => {
     const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 500
     if (status >= 500) req.log.error(err)
-    return reply.status(status).send({
-      error: status >= 500 ? 'Something went wrong' : (err.message ?? 'Bad request'),
-    })
+    // JSON even when the route had set another type (a download) before it failed
+    return reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send({
+        error: status >= 500 ? 'Something went wrong' : (err.message ?? 'Bad request'),
+      })
   })
 
+  guardHttpInput(app)
   await app.register(fastifyCookie)
   await app.register(fastifyHelmet, securityHeaders(config.publicUrl, config.browserReportOrigins))
 

@@ -33,6 +33,8 @@ const ZEnv = z.object({
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   CLEANUP_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .string()
@@ -119,6 +121,8 @@ export interface AppConfig {
   database: DatabaseSettings
   /** accounts one client address may create an hour (an office behind one address may need more) */
   signUpsPerAddressPerHour: number
+  /** a session ends unused for `idleMs`, and `absoluteMs` after sign-in however much it is used */
+  sessions: { idleMs: number; absoluteMs: number }
   /** approve business applications on submission; on by default only in demo mode */
   autoApproveApplications: boolean
   /** where the payment networks are; in demo mode the embedded simnet replaces them at start */
@@ -282,6 +286,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
     signUpsPerAddressPerHour: e.SIGN_UPS_PER_ADDRESS_PER_HOUR,
+    sessions: {
+      idleMs: Math.min(e.SESSION_IDLE_DAYS, e.SESSION_MAX_DAYS) * 86_400_000,
+      absoluteMs: e.SESSION_MAX_DAYS * 86_400_000,
+    },
     pollIntervals: {
       nodeMs: 1000,
       depositMs: e.DEPOSIT_POLL_MS ?? (isDemo ? 1000 : 15_000),

@@ -167,6 +167,7 @@ export function createServices(deps: ServiceDeps) {
       secrets,
       bus,
       issuer: deps.config.brandName,
+      sessions: deps.config.sessions,
       log: deps.log,
     }),
     businesses: createBusinessService(createBusinessRepo(deps.db)),

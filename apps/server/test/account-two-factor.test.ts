@@ -240,4 +240,31 @@ describe('sign-in with two-factor sign-in on', () => {
     expect(result.step).toBe('signedIn')
     expect(fresh.cookies.get('sid')).toBeTruthy()
   })
+
+  it('makes new recovery codes for a code, and the old ones stop working', async () => {
+    const { b, email, recoveryCodes } = await enrolled()
+    const refused = await rejection(
+      b.caller.account.twoFactor.renewRecoveryCodes({ code: '000000' }),
+    )
+    expect(appCode(refused)).toBe('INVALID_TWO_FACTOR_CODE')
+    const { recoveryCodes: renewed } = await b.caller.account.twoFactor.renewRecoveryCodes({
+      code: recoveryCodes[0] ?? '',
+    })
+    expect(renewed).toHaveLength(10)
+    expect(renewed.filter((c) => recoveryCodes.includes(c))).toEqual([])
+    expect(await b.caller.account.twoFactor.status()).toMatchObject({ recoveryCodesLeft: 10 })
+
+    const other = env.browser()
+    const first = await other.caller.auth.signIn({ email, password })
+    if (first.step !== 'code') throw new Error('expected the code step')
+    const old = await rejection(
+      other.caller.auth.signInWithCode({
+        challenge: first.challenge,
+        code: recoveryCodes[1] ?? '',
+      }),
+    )
+    expect(appCode(old)).toBe('INVALID_TWO_FACTOR_CODE')
+    await other.caller.auth.signInWithCode({ challenge: first.challenge, code: renewed[0] ?? '' })
+    expect(await other.caller.auth.getProfile()).toMatchObject({ email })
+  })
 })

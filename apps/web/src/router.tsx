@@ -11,8 +11,8 @@ import { routeTree } from './routeTree.gen'
  * loaders read data through the same cache the components use.
  */
 export function createAppRouter() {
-  const trpcClient = createTrpcClient()
   let onUnauthorized = () => {}
+  const trpcClient = createTrpcClient({ onUnauthorized: () => onUnauthorized() })
   const queryClient = createQueryClient({ onUnauthorized: () => onUnauthorized() })
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
 

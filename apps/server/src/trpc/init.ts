@@ -3,16 +3,21 @@
  * public -> authed -> business-scoped, each narrowing the context.
  */
 import { initTRPC, TRPCError } from '@trpc/server'
-import superjson from 'superjson'
 import { z, ZodError } from 'zod'
 import { ERROR_CODE_BY_TRPC_CODE, ERROR_STATUS, type ErrorCode } from '@app/domain'
 import { DomainError } from '../lib/errors'
 import type { SessionUser } from '../modules/auth/repo'
 import type { Services } from '../services'
 import type { Context } from './context'
+import {
+  guardedTransformer,
+  mapStreamErrors,
+  publicMessage,
+  refuseUnsafeInput,
+} from './input-guard'
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer: guardedTransformer,
   isDev: false,
   errorFormatter({ shape, error }) {
     const cause = error.cause
@@ -22,12 +27,7 @@ const t = initTRPC.context<Context>().create({
         : cause instanceof ZodError
           ? 'VALIDATION'
           : (ERROR_CODE_BY_TRPC_CODE[error.code] ?? 'INTERNAL')
-    const message =
-      appCode === 'INTERNAL'
-        ? 'Something went wrong'
-        : cause instanceof ZodError
-          ? 'Invalid input'
-          : shape.message
+    const message = publicMessage(error, shape.data.httpStatus, appCode)
     return {
       message,
       code: shape.code,
@@ -95,7 +95,16 @@ function safeHost(origin: string): string | undefined {
   }
 }
 
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(sameOriginMutations)
+/** Unsafe text refused before any parsing; domain errors of a stream keep their status. */
+const guardInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseUnsafeInput(await getRawInput())
+  return mapStreamErrors(await next())
+})
+
+export const publicProcedure = t.procedure
+  .use(guardInput)
+  .use(mapDomainErrors)
+  .use(sameOriginMutations)
 
 /**
  * A subscription lives no longer than its session: it is registered under the session (refused

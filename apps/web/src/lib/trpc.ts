@@ -10,7 +10,9 @@ import {
   httpSubscriptionLink,
   retryLink,
   splitLink,
+  type TRPCLink,
 } from '@trpc/client'
+import { observable } from '@trpc/server/observable'
 import {
   createTRPCContext,
   type TRPCOptionsProxy,
@@ -36,9 +38,29 @@ const TRANSIENT_CODES = new Set([
   'GATEWAY_TIMEOUT',
 ])
 
-export function createTrpcClient() {
+/**
+ * A subscription that ends because the session ended (signed out elsewhere, revoked, expired)
+ * tells the app, as a failed query does, so the page goes to sign-in at once.
+ */
+export function sessionEndLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
+  return () =>
+    ({ next, op }) =>
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (err) => {
+            if (op.type === 'subscription' && err.data?.code === 'UNAUTHORIZED') onUnauthorized()
+            observer.error(err)
+          },
+          complete: () => observer.complete(),
+        }),
+      )
+}
+
+export function createTrpcClient({ onUnauthorized }: { onUnauthorized: () => void }) {
   return createTRPCClient<AppRouter>({
     links: [
+      sessionEndLink(onUnauthorized),
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: [

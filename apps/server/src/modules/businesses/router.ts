@@ -1,7 +1,8 @@
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { authedProcedure, businessProcedure, router } from '../../trpc/init'
 
-export const ZCreateBusinessInput = z.object({ name: z.string().trim().min(1).max(120) })
+export const ZCreateBusinessInput = z.object({ name: ZSafeText.trim().min(1).max(120) })
 
 export const businessesRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.businesses.list(ctx.user.id)),

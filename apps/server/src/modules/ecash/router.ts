@@ -1,3 +1,4 @@
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import { businessProcedure, router } from '../../trpc/init'
@@ -5,7 +6,7 @@ import { businessProcedure, router } from '../../trpc/init'
 export const ZRedeemInput = z.object({
   /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
   token: z.string().trim().min(1).max(100_000),
-  memo: z.string().trim().max(200).optional(),
+  memo: ZSafeText.trim().max(200).optional(),
   /** the page's key for this redemption: a retry gets the same payment */
   idempotencyKey: z.string().min(8).max(100).optional(),
 })

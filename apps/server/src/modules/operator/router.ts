@@ -2,6 +2,7 @@
  * The operator's procedures (`operator.*`): reviewing business applications. Only operators
  * may call them (operatorProcedure).
  */
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { operatorProcedure, router, ZBusinessInput } from '../../trpc/init'
 
@@ -21,7 +22,7 @@ export const operatorRouter = router({
     return ctx.services.onboarding.approve(input.businessId, ctx.user.id)
   }),
   reject: operatorProcedure
-    .input(ZBusinessInput.extend({ reason: z.string().trim().min(3).max(2000) }))
+    .input(ZBusinessInput.extend({ reason: ZSafeText.trim().min(3).max(2000) }))
     .mutation(async ({ ctx, input }) => {
       await ctx.services.businesses.requireReviewable(input.businessId, ctx.user.id)
       return ctx.services.onboarding.reject(input.businessId, ctx.user.id, input.reason)

@@ -1,4 +1,5 @@
 import { tracked } from '@trpc/server'
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
 import { DomainError } from '../../lib/errors'
@@ -11,7 +12,7 @@ const ZAmount = z.union([
 
 export const ZCreatePaymentInput = z.object({
   amount: ZAmount,
-  memo: z.string().trim().max(200).default(''),
+  memo: ZSafeText.trim().max(200).default(''),
   idempotencyKey: z.string().min(8).max(100).optional(),
 })
 

@@ -27,8 +27,10 @@ const ZQueryList = z
       : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s !== ''),
   )
 
+/** A date as ISO text; anything else (or an impossible date) fails as the filter's date does. */
 const ZQueryDate = z
   .string()
+  .max(64)
   .optional()
   .transform((s) => (s ? new Date(s) : undefined))
 
@@ -37,7 +39,7 @@ const ZCsvQuery = z.object({
   method: ZQueryList,
   from: ZQueryDate,
   to: ZQueryDate,
-  search: z.string().optional(),
+  search: z.string().max(1000).optional(),
 })
 
 function parseFilter(query: unknown): TransactionFilter | undefined {
@@ -77,7 +79,7 @@ export function registerSalesRoutes(app: FastifyInstance, services: Services): v
         throw err
       }
       const filter = parseFilter(req.query)
-      if (!filter) return reply.status(400).send({ error: 'Invalid input' })
+      if (!filter) return reply.status(400).send({ error: 'Invalid input', code: 'VALIDATION' })
 
       const day = new Date().toISOString().slice(0, 10)
       const rows = services.sales.exportTransactions(req.params.businessId, filter)

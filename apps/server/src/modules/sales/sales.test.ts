@@ -221,13 +221,15 @@ describe('sales.transactions', () => {
   it('finds search matches beyond the rows read in order, without duplicates or gaps', async () => {
     const owner = await ownerWithBusiness(env)
     const db = env.database.db
-    // Matches are rare among the newest rows and plentiful further back.
+    // Matches are rare among the newest rows and plentiful further back. Each has an address to
+    // follow, as after the wallet answered, so the deadline sweep leaves the open ones alone.
     await env.database.pool.query(
-      `INSERT INTO payments (business_id, method, status, amount_sat, currency, memo, created_at)
+      `INSERT INTO payments (business_id, method, status, amount_sat, currency, memo, created_at, address)
        SELECT $1, (ARRAY['lightning', 'tip'])[1 + i % 2], (ARRAY['pending', 'failed', 'expired'])[1 + i % 3],
          1000, 'GBP',
          CASE WHEN i % 17 = 0 OR (i > 40 AND i % 3 = 0) THEN 'Iced LATTE' ELSE 'Bagel' END,
-         timestamptz '2026-01-01' - (i / 2) * interval '1 minute'
+         timestamptz '2026-01-01' - (i / 2) * interval '1 minute',
+         'bcrt1qsearch' || i
        FROM generate_series(1, 120) AS i`,
       [owner.businessId],
     )

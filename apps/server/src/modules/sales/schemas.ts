@@ -1,4 +1,5 @@
 /** Input of the sales views: the transaction filters shared by the list and the CSV export. */
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import type { PaymentMethod, PaymentStatus } from '../../db/schema'
 
@@ -20,6 +21,14 @@ export const TRANSACTIONS_PAGE_DEFAULT = 25
 export const TRANSACTIONS_PAGE_MAX = 100
 export const SEARCH_MAX_LENGTH = 200
 
+/** Dates a filter may name: years 1 to 9999 (UTC), which the database and ISO text both hold. */
+export const FILTER_DATE_MIN = new Date('0001-01-01T00:00:00.000Z')
+export const FILTER_DATE_MAX = new Date('9999-12-31T23:59:59.999Z')
+const ZFilterDate = z
+  .date()
+  .min(FILTER_DATE_MIN, { message: 'The date is out of range' })
+  .max(FILTER_DATE_MAX, { message: 'The date is out of range' })
+
 /** Duplicates go; an empty list means the same as no list (no filter). */
 const unique = <T extends string>(values: T[] | undefined): T[] | undefined =>
   values && values.length > 0 ? [...new Set(values)] : undefined
@@ -28,12 +37,10 @@ const filterFields = {
   status: z.array(z.enum(PAYMENT_STATUSES)).max(20).optional().transform(unique),
   method: z.array(z.enum(PAYMENT_METHODS)).max(20).optional().transform(unique),
   /** inclusive */
-  from: z.date().optional(),
+  from: ZFilterDate.optional(),
   /** exclusive */
-  to: z.date().optional(),
-  search: z
-    .string()
-    .max(SEARCH_MAX_LENGTH)
+  to: ZFilterDate.optional(),
+  search: ZSafeText.max(SEARCH_MAX_LENGTH)
     .optional()
     .transform((s) => s?.trim() || undefined),
 }

@@ -106,13 +106,14 @@ export function createTipRepo(db: Db) {
     },
 
     /**
-     * Deletes tip invoices nobody paid, `olderThanMs` after they lapsed (expired, or failed
-     * before the wallet gave an invoice); returns how many.
+     * Deletes invoices that tip pages' public callbacks made and nobody paid, `olderThanMs` after
+     * they lapsed (expired, or failed before the wallet gave an invoice); returns how many.
      */
     async deleteLapsedInvoices(olderThanMs: number): Promise<number> {
       const r = await db
         .deleteFrom('payments')
         .where('method', '=', 'tip')
+        .where('tipPageId', 'is not', null)
         .where('settledAt', 'is', null)
         .where('receivedSat', '=', '0')
         .where((eb) =>

@@ -1,3 +1,4 @@
+import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
 import { TIP_NAME_PATTERN } from './lnurl'
@@ -10,7 +11,7 @@ export const ZTipShortName = z
 
 export const ZTipPageInput = z.object({
   shortName: ZTipShortName,
-  description: z.string().trim().min(1).max(200),
+  description: ZSafeText.trim().min(1).max(200),
 })
 
 export const tipsRouter = router({
