@@ -35,6 +35,8 @@ async function main(): Promise<void> {
       signUpPerIp: { points: config.signUpsPerAddressPerHour, durationSec: 60 * 60 },
     },
   })
+  // Applications stored before their personal data was sealed: sealed now, plain copies cleared.
+  await services.onboarding.sealStoredPersonalData()
   const app = await buildApp({ services, logger: config.env !== 'test' })
   log = (msg, err) => app.log.warn({ err }, msg)
   await services.bus.start()

@@ -81,7 +81,7 @@ export function createServices(deps: ServiceDeps) {
   setRelayPolicy(deps.config.isDemo ? DEMO_RELAY_POLICY : PRODUCTION_RELAY_POLICY)
   const authRepo = createAuthRepo(deps.db)
   const secrets = new SecretBox(deps.config.appSecret, deps.config.appSecretPrevious)
-  const onboardingRepo = createOnboardingRepo(deps.db)
+  const onboardingRepo = createOnboardingRepo(deps.db, secrets)
   const jobs = createJobQueue(deps.databaseUrl, {
     pollMs: deps.config.pollIntervals.jobsMs,
     log: deps.log,

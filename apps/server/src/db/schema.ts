@@ -68,6 +68,10 @@ export interface BusinessApplicationsTable {
   financial: ColumnType<unknown, string | null, string | null>
   pci: ColumnType<unknown, string | null, string | null>
   operations: ColumnType<unknown, string | null, string | null>
+  /** the company, director and financial sections sealed with APP_SECRET (personal data) */
+  companySealed: string | null
+  directorSealed: string | null
+  financialSealed: string | null
   termsVersion: string | null
   termsAcceptedAt: Date | null
   submittedAt: Date | null

@@ -22,6 +22,9 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'ecash_wallet_seed', column: 'mnemonic_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_secret_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_pending_sealed', key: 'id', json: false },
+  { table: 'business_applications', column: 'company_sealed', key: 'business_id', json: false },
+  { table: 'business_applications', column: 'director_sealed', key: 'business_id', json: false },
+  { table: 'business_applications', column: 'financial_sealed', key: 'business_id', json: false },
 ]
 
 export interface SealedRow {

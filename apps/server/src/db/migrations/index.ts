@@ -14,6 +14,7 @@ import * as m0012 from './0012-ecash-recovery'
 import * as m0013 from './0013-deposit-checks-and-tip-limits'
 import * as m0014 from './0014-account-security'
 import * as m0015 from './0015-exchange-nonces-and-cleanup'
+import * as m0016 from './0016-application-personal-data-sealed'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-deposit-checks-and-tip-limits': m0013,
   '0014-account-security': m0014,
   '0015-exchange-nonces-and-cleanup': m0015,
+  '0016-application-personal-data-sealed': m0016,
 }

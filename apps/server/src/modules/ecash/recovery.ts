@@ -4,14 +4,16 @@
  *   change restored from the mint; UNPAID fails it, the swapped proofs staying held (kept);
  *   PENDING, or no answer, is looked at again later;
  * - a swap is restored from the counters reserved for it (NUT-09) and what it gave is held
- *   (kept) for the business, once.
+ *   (kept) for the business, once;
+ * - swapped proofs never melted (the process stopped in between) pay the payment's invoice if
+ *   it is still open, else stay held (kept).
  * Run from the job queue (jobs.ts) right after an open melt, and by a sweep for anything a
  * crash left behind. Safe on any number of instances: a redemption ends once (`finish`).
  */
 import type { Proof } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { PaymentService } from '../payments/service'
-import { openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
+import { DERIVED, openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
 import type { EcashRepo, HeldEcash, Redemption } from './repo'
 import { redemptionCounters, restoreUnspent } from './restore'
 
@@ -62,12 +64,37 @@ export function createRecovery(deps: RecoveryDeps) {
     })
   }
 
-  async function resolveMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
-    if (!r.meltQuote) {
-      // Never melted (the process stopped in between): the swapped proofs stay held (kept).
+  /**
+   * Swapped but never melted (the process stopped in between): the swapped proofs, restored
+   * from their counters, pay the payment's invoice now if it is still open; otherwise they stay
+   * held (kept) for the business.
+   */
+  async function continueMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
+    const payment = await payments.get(r.businessId, r.paymentId)
+    const open = payment.status === 'pending' || payment.status === 'processing'
+    if (!open || !payment.paymentRequest) {
       await repo.finish(r.paymentId, 'melt')
       return 'finished'
     }
+    const wallet = await platformWallet(r, signal)
+    const proofs = await restoreUnspent(wallet, r.counters)
+    const quote = await wallet.createMeltQuoteBolt11(payment.paymentRequest)
+    const invoiceSat = quote.amount.toNumber()
+    const needed = invoiceSat + quote.fee_reserve.toNumber()
+    if (needed + wallet.getFeesForProofs(proofs).toNumber() > sumSat(proofs)) {
+      await repo.finish(r.paymentId, 'melt')
+      return 'finished'
+    }
+    // Written before the melt is asked, once: a look that loses this race waits for the quote.
+    if (!(await repo.melting(r.paymentId, quote.quote, invoiceSat))) return 'waiting'
+    const melted = await wallet.meltProofsBolt11(quote, proofs, {}, DERIVED)
+    if (melted.quote.state !== 'PAID') return 'waiting'
+    await paid({ ...r, meltQuote: quote.quote, invoiceSat }, melted.change)
+    return 'finished'
+  }
+
+  async function resolveMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
+    if (!r.meltQuote) return continueMelt(r, signal)
     const wallet = await platformWallet(r, signal)
     const quote = await wallet.checkMeltQuoteBolt11(r.meltQuote)
     if (quote.state === 'PAID') {
@@ -92,8 +119,14 @@ export function createRecovery(deps: RecoveryDeps) {
   async function resolveSwap(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
     const wallet = await platformWallet(r, signal)
     const restored = await restoreUnspent(wallet, r.counters)
-    await repo.finish(r.paymentId, 'swap', { hold: [held(r, 'kept', restored)] })
-    return 'finished'
+    if (restored.length === 0) {
+      await repo.finish(r.paymentId, 'swap', { hold: [held(r, 'kept', restored)] })
+      return 'finished'
+    }
+    // Held (kept) as the swap's answer would have; then on to the melt like any swap.
+    await repo.swapped(r.paymentId, held(r, 'kept', restored))
+    const now = await repo.redemption(r.paymentId)
+    return now?.stage === 'melt' && !now.meltQuote ? continueMelt(now, signal) : 'finished'
   }
 
   return {

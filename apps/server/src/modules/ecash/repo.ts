@@ -219,14 +219,19 @@ export function createEcashRepo(db: Db, secrets: SecretBox) {
       })
     },
 
-    /** The melt quote about to be paid with the held proofs, written before the melt request. */
-    async melting(paymentId: string, meltQuote: string, invoiceSat: number): Promise<void> {
-      await db
+    /**
+     * The melt quote about to be paid with the held proofs, written before the melt request;
+     * false when the redemption already has one (another look is melting it).
+     */
+    async melting(paymentId: string, meltQuote: string, invoiceSat: number): Promise<boolean> {
+      const r = await db
         .updateTable('ecashRedemptions')
         .set({ meltQuote, invoiceSat, updatedAt: sql<Date>`now()` })
         .where('paymentId', '=', paymentId)
         .where('stage', '=', 'melt')
-        .execute()
+        .where('meltQuote', 'is', null)
+        .executeTakeFirst()
+      return r.numUpdatedRows > 0n
     },
 
     /**

@@ -1,18 +1,46 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { BusinessApplicationsTable, Database, ReviewStatus } from '../../db/schema'
+import type { SealedAt, SecretBox } from '../../lib/secrets'
 import type { ApplicationSection, OnboardingStep } from '@app/domain'
 
 export type SectionColumn = Exclude<ApplicationSection, 'terms'>
 
 /** An application as the onboarding reads it (who reviewed it and when it changed stay here). */
-export type ApplicationRow = Omit<Selectable<BusinessApplicationsTable>, 'reviewedBy' | 'updatedAt'>
+export type ApplicationRow = Omit<
+  Selectable<BusinessApplicationsTable>,
+  'reviewedBy' | 'updatedAt' | 'companySealed' | 'directorSealed' | 'financialSealed'
+>
+
+/**
+ * The sections holding personal data (addresses, the director's date of birth, the IBAN): stored
+ * sealed with APP_SECRET, bound to their row and column, in `<section>_sealed`. Their plain
+ * column is only read for applications stored before they were sealed, until sealPlainSections.
+ */
+const SEALED_SECTIONS = {
+  company: { column: 'company_sealed', field: 'companySealed' },
+  director: { column: 'director_sealed', field: 'directorSealed' },
+  financial: { column: 'financial_sealed', field: 'financialSealed' },
+} as const
+type SealedSection = keyof typeof SEALED_SECTIONS
+
+function isSealedSection(section: SectionColumn): section is SealedSection {
+  return section in SEALED_SECTIONS
+}
+
+/** Where a sealed section of one application is stored: it opens only there. */
+export function applicationSealedAt(businessId: string, section: SealedSection): SealedAt {
+  return { table: 'business_applications', column: SEALED_SECTIONS[section].column, id: businessId }
+}
 
 const APPLICATION_COLUMNS = [
   'businessId',
   'company',
+  'companySealed',
   'director',
+  'directorSealed',
   'financial',
+  'financialSealed',
   'pci',
   'operations',
   'termsVersion',
@@ -50,7 +78,32 @@ export async function writeStep(
     .execute()
 }
 
-export function createOnboardingRepo(db: Db) {
+/**
+ * `secrets` seals and opens the sections holding personal data; without it the repository
+ * still locks businesses and moves steps, and refuses to read or write those sections.
+ */
+export function createOnboardingRepo(db: Db, secrets?: SecretBox) {
+  const box = (): SecretBox => {
+    if (!secrets) throw new Error('Application personal data needs the secrets box')
+    return secrets
+  }
+
+  /** A section as stored: opened when sealed, else the plain (not yet sealed) value. */
+  function readSection(
+    businessId: string,
+    section: SealedSection,
+    plain: unknown,
+    sealed: string | null,
+  ): unknown {
+    if (sealed === null) return plain
+    return JSON.parse(box().open(sealed, applicationSealedAt(businessId, section))) as unknown
+  }
+
+  function sealSection(businessId: string, section: SealedSection, value: unknown): string | null {
+    if (value === null || value === undefined) return null
+    return box().seal(JSON.stringify(value), applicationSealedAt(businessId, section))
+  }
+
   return {
     /**
      * Runs fn with the business row locked, so step changes never race. FOR NO KEY UPDATE lets
@@ -70,11 +123,19 @@ export function createOnboardingRepo(db: Db) {
       businessId: string,
       via: Kysely<Database> = db,
     ): Promise<ApplicationRow | undefined> {
-      return via
+      const row = await via
         .selectFrom('businessApplications')
         .select(APPLICATION_COLUMNS)
         .where('businessId', '=', businessId)
         .executeTakeFirst()
+      if (!row) return undefined
+      const { companySealed, directorSealed, financialSealed, ...rest } = row
+      return {
+        ...rest,
+        company: readSection(businessId, 'company', row.company, companySealed),
+        director: readSection(businessId, 'director', row.director, directorSealed),
+        financial: readSection(businessId, 'financial', row.financial, financialSealed),
+      }
     },
 
     async saveSection(
@@ -83,14 +144,71 @@ export function createOnboardingRepo(db: Db) {
       column: SectionColumn,
       value: unknown,
     ): Promise<void> {
-      const json = JSON.stringify(value)
+      const set = isSealedSection(column)
+        ? {
+            [column]: null,
+            [SEALED_SECTIONS[column].field]: sealSection(businessId, column, value),
+          }
+        : { [column]: JSON.stringify(value) }
       await trx
         .insertInto('businessApplications')
-        .values({ businessId, [column]: json })
-        .onConflict((oc) =>
-          oc.column('businessId').doUpdateSet({ [column]: json, updatedAt: sql`now()` }),
-        )
+        .values({ businessId, ...set })
+        .onConflict((oc) => oc.column('businessId').doUpdateSet({ ...set, updatedAt: sql`now()` }))
         .execute()
+    },
+
+    /**
+     * Seals the personal data of applications stored before it was sealed and clears their plain
+     * columns; run at start, so after one start no plain personal data remains. How many
+     * applications it sealed.
+     */
+    async sealPlainSections(): Promise<number> {
+      let sealedRows = 0
+      for (;;) {
+        const done = await db.transaction().execute(async (trx) => {
+          const rows = await trx
+            .selectFrom('businessApplications')
+            .select([
+              'businessId',
+              'company',
+              'companySealed',
+              'director',
+              'directorSealed',
+              'financial',
+              'financialSealed',
+            ])
+            .where((eb) =>
+              eb.or([
+                eb('company', 'is not', null),
+                eb('director', 'is not', null),
+                eb('financial', 'is not', null),
+              ]),
+            )
+            .orderBy('businessId')
+            .limit(100)
+            .forUpdate()
+            .skipLocked()
+            .execute()
+          for (const row of rows) {
+            const set: Record<string, string | null> = {}
+            for (const section of Object.keys(SEALED_SECTIONS) as SealedSection[]) {
+              const { field } = SEALED_SECTIONS[section]
+              if (row[section] === null) continue
+              // A section sealed since stays as sealed; its plain leftover is cleared.
+              set[field] = row[field] ?? sealSection(row.businessId, section, row[section])
+              set[section] = null
+            }
+            await trx
+              .updateTable('businessApplications')
+              .set(set)
+              .where('businessId', '=', row.businessId)
+              .execute()
+          }
+          sealedRows += rows.length
+          return rows.length < 100
+        })
+        if (done) return sealedRows
+      }
     },
 
     async setCurrency(trx: Transaction<Database>, businessId: string, currency: string) {
@@ -143,6 +261,7 @@ export function createOnboardingRepo(db: Db) {
           'businesses.onboardingStep',
           'users.email as ownerEmail',
           'businessApplications.company',
+          'businessApplications.companySealed',
           'businessApplications.submittedAt',
           'businessApplications.reviewStatus',
           'businessApplications.reviewReason',
@@ -152,7 +271,11 @@ export function createOnboardingRepo(db: Db) {
         .orderBy('businessApplications.submittedAt', 'desc')
         .limit(500)
       if (status) q = q.where('businessApplications.reviewStatus', '=', status)
-      return q.execute()
+      const rows = await q.execute()
+      return rows.map(({ companySealed, ...row }) => ({
+        ...row,
+        company: readSection(row.businessId, 'company', row.company, companySealed),
+      }))
     },
   }
 }

@@ -134,6 +134,9 @@ export function createOnboardingService(repo: OnboardingRepo, opts: OnboardingOp
       }))
     },
 
+    /** At start: seals the personal data of applications stored before it was sealed. */
+    sealStoredPersonalData: () => repo.sealPlainSections(),
+
     listApplications: (status?: 'pending' | 'approved' | 'rejected') =>
       repo.listApplications(status),
 
