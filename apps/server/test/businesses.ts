@@ -49,11 +49,8 @@ export async function exchangeBusiness(env: TestEnv, net: TestSimnet) {
   return { b, businessId }
 }
 
-/**
- * A business on its own hosted node, initialised, whose channel deposit has 3 confirmations: the
- * channel to the liquidity provider is being opened (how it ends is up to the caller).
- */
-export async function ownNodeWithDeposit(env: TestEnv, net: TestSimnet, depositSat: number) {
+/** A business that chose its own hosted node, initialised and running: at the deposit step. */
+export async function ownNodeAtDepositStep(env: TestEnv) {
   const { b, businessId } = await approvedBusiness(env)
   await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
   await b.caller.node.request({ businessId })
@@ -70,6 +67,15 @@ export async function ownNodeWithDeposit(env: TestEnv, net: TestSimnet, depositS
     (s) => s.walletState === 'SERVER_ACTIVE',
     'the wallet to start',
   )
+  return { b, businessId }
+}
+
+/**
+ * A business on its own hosted node, initialised, whose channel deposit has 3 confirmations: the
+ * channel to the liquidity provider is being opened (how it ends is up to the caller).
+ */
+export async function ownNodeWithDeposit(env: TestEnv, net: TestSimnet, depositSat: number) {
+  const { b, businessId } = await ownNodeAtDepositStep(env)
   const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat: depositSat })
   const { address } = await b.caller.deposit.get({ businessId, onchainInvoiceId })
   await net.control('POST', '/send', { address, amountSat: depositSat })

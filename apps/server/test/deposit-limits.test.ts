@@ -12,8 +12,8 @@ import type { NodeService } from '../src/modules/node/service'
 import { createOnboardingRepo } from '../src/modules/onboarding/repo'
 import { NodeRefusedError } from '../src/wallets/node-admin'
 import { appCode, rejection, until } from './assertions'
-import { approvedBusiness, channelOpened } from './businesses'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
+import { channelOpened, ownNodeAtDepositStep } from './businesses'
+import { createTestEnv, uniqueEmail, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 
 let net: TestSimnet
@@ -30,27 +30,6 @@ afterAll(async () => {
   await env?.close()
   await net?.close()
 })
-
-/** A business on its own initialised node, at the channel deposit step. */
-async function atDepositStep(): Promise<{ b: TestBrowser; businessId: string }> {
-  const { b, businessId } = await approvedBusiness(env)
-  await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
-  await b.caller.node.request({ businessId })
-  await until(
-    () => b.caller.node.status({ businessId }),
-    (s) => s.hostState === 'waiting_for_initialisation',
-    'the node to wait for initialisation',
-  )
-  const password = 'my node password'
-  await b.caller.node.initialise({ businessId, password, confirmPassword: password })
-  await b.caller.node.confirmSeed({ businessId })
-  await until(
-    () => b.caller.node.status({ businessId }),
-    (s) => s.walletState === 'SERVER_ACTIVE',
-    'the wallet to start',
-  )
-  return { b, businessId }
-}
 
 /** `count` deposits nobody will pay, `perBusiness` to each of a set of other businesses. */
 async function abandonedDeposits(count: number, perBusiness: number): Promise<string[]> {
@@ -95,7 +74,7 @@ describe('the deposit job', () => {
     async () => {
       const others = await abandonedDeposits(120, DEFAULT_DEPOSIT_OPTIONS.maxOpenPerBusiness)
       try {
-        const { b, businessId } = await atDepositStep()
+        const { b, businessId } = await ownNodeAtDepositStep(env)
         const { onchainInvoiceId } = await b.caller.deposit.create({
           businessId,
           amountSat: 300_000,
@@ -124,7 +103,7 @@ describe('the deposit job', () => {
     'refuses more open deposits than the cap, and gives up unpaid ones after their age',
     { timeout: 90_000 },
     async () => {
-      const { b, businessId } = await atDepositStep()
+      const { b, businessId } = await ownNodeAtDepositStep(env)
       const max = DEFAULT_DEPOSIT_OPTIONS.maxOpenPerBusiness
       const ids: string[] = []
       for (let i = 0; i < max; i++) {
@@ -172,7 +151,7 @@ describe('a failed channel opening', () => {
     "is told to the merchant as a code; the node's words go only to the log",
     { timeout: 90_000 },
     async () => {
-      const { b, businessId } = await atDepositStep()
+      const { b, businessId } = await ownNodeAtDepositStep(env)
       const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat: 300_000 })
       const { address } = await b.caller.deposit.get({ businessId, onchainInvoiceId })
       await net.control('POST', '/send', { address, amountSat: 300_000 })
@@ -234,7 +213,7 @@ describe('a retried channel opening', () => {
     { timeout: 90_000 },
     async () => {
       await net.control('POST', '/channels/next-open', { mode: 'fail' })
-      const { b, businessId } = await atDepositStep()
+      const { b, businessId } = await ownNodeAtDepositStep(env)
       const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat: 300_000 })
       const { address } = await b.caller.deposit.get({ businessId, onchainInvoiceId })
       await net.control('POST', '/send', { address, amountSat: 300_000 })
@@ -295,7 +274,7 @@ describe('a retried channel opening', () => {
 
 describe('the node settings', () => {
   it('do not tell where the platform reaches the node', { timeout: 60_000 }, async () => {
-    const { b, businessId } = await atDepositStep()
+    const { b, businessId } = await ownNodeAtDepositStep(env)
     const settings = await b.caller.businesses.lightningNodeSettings({ businessId })
     expect(settings).toMatchObject({ exists: true, isInitialised: true })
     expect(settings).not.toHaveProperty('restUrl')

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DepositView } from '../src/modules/deposit/view'
 import { until } from './assertions'
-import { approvedBusiness } from './businesses'
+import { approvedBusiness, ownNodeAtDepositStep } from './businesses'
 import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 
@@ -62,22 +62,7 @@ async function watch(
 
 /** A business at the deposit step with its node running, and a deposit address. */
 async function depositAwaited(amountSat: number) {
-  const { b, businessId } = await approvedBusiness(env)
-  await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
-  await b.caller.node.request({ businessId })
-  await until(
-    () => b.caller.node.status({ businessId }),
-    (s) => s.hostState === 'waiting_for_initialisation',
-    'the node to wait for initialisation',
-  )
-  const password = 'my node password'
-  await b.caller.node.initialise({ businessId, password, confirmPassword: password })
-  await b.caller.node.confirmSeed({ businessId })
-  await until(
-    () => b.caller.node.status({ businessId }),
-    (s) => s.walletState === 'SERVER_ACTIVE',
-    'the wallet to start',
-  )
+  const { b, businessId } = await ownNodeAtDepositStep(env)
   const { onchainInvoiceId } = await b.caller.deposit.create({ businessId, amountSat })
   return { b, input: { businessId, onchainInvoiceId } }
 }

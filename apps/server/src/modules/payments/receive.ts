@@ -3,7 +3,7 @@
  * written with its idempotency key, then the business's wallet is asked, then its invoice or
  * address is attached, or the row is failed (`flow.ts`).
  */
-import type { ErrorCode } from '@app/domain'
+import { DEFAULT_CURRENCY, type ErrorCode } from '@app/domain'
 import pg from 'pg'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
@@ -106,7 +106,7 @@ export function viewOf(outcome: FlowOutcome<PaymentRow>): PaymentView {
   return paymentView(outcome.row)
 }
 
-export const currencyOf = (business: BusinessRef) => business.currency ?? 'USD'
+export const currencyOf = (business: BusinessRef) => business.currency ?? DEFAULT_CURRENCY
 
 export function createReceiving(deps: {
   repo: PaymentRepo

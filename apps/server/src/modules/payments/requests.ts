@@ -6,7 +6,14 @@ import { MAX_PAYMENT_SAT } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { fiatMinorToSat } from '../../lib/money'
 import type { FiatCurrency, PriceService } from '../price/service'
-import { currencyOf, viewOf, type BusinessRef, type Receiving } from './receive'
+import {
+  currencyOf,
+  viewOf,
+  type Attachment,
+  type BusinessRef,
+  type Receiving,
+  type RequestContext,
+} from './receive'
 import type { PaymentView } from './view'
 
 export const INVOICE_EXPIRY_SEC = 15 * 60
@@ -42,61 +49,58 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
     return { amountSat, fiatMinor: 'fiatMinor' in amount ? amount.fiatMinor : null, rate }
   }
 
+  /**
+   * The wallet must be able to take `method` (checked before the price is asked, so a business
+   * without one hears that first), the amount is resolved, then the one payment flow runs.
+   */
+  async function request(
+    business: BusinessRef,
+    input: PaymentRequestInput,
+    method: 'lightning' | 'onchain',
+    ask: (amountSat: number) => (ctx: RequestContext) => Promise<Attachment>,
+    signal?: AbortSignal,
+  ): Promise<PaymentView> {
+    await receiving.requireWallet(business.id, method)
+    const { amountSat, fiatMinor } = await amounts(business, input.amount)
+    const spec = {
+      method,
+      amountSat,
+      fiatMinor,
+      memo: input.memo,
+      idempotencyKey: input.idempotencyKey ?? null,
+    }
+    return viewOf(await receiving.receive(business, spec, method, ask(amountSat), signal))
+  }
+
   return {
-    async createLightning(
-      business: BusinessRef,
-      input: PaymentRequestInput,
-      signal?: AbortSignal,
-    ): Promise<PaymentView> {
-      await receiving.requireWallet(business.id, 'lightning')
-      const { amountSat, fiatMinor } = await amounts(business, input.amount)
-      const spec = {
-        method: 'lightning' as const,
-        amountSat,
-        fiatMinor,
-        memo: input.memo,
-        idempotencyKey: input.idempotencyKey ?? null,
-      }
-      const outcome = await receiving.receive(
+    createLightning(business: BusinessRef, input: PaymentRequestInput, signal?: AbortSignal) {
+      return request(
         business,
-        spec,
+        input,
         'lightning',
-        async ({ invoice }) => ({
-          invoice: await invoice({ amountSat, memo: input.memo, expirySec: INVOICE_EXPIRY_SEC }),
-        }),
+        (amountSat) =>
+          async ({ invoice }) => ({
+            invoice: await invoice({ amountSat, memo: input.memo, expirySec: INVOICE_EXPIRY_SEC }),
+          }),
         signal,
       )
-      return viewOf(outcome)
     },
 
-    async createOnchain(
-      business: BusinessRef,
-      input: PaymentRequestInput,
-      signal?: AbortSignal,
-    ): Promise<PaymentView> {
-      await receiving.requireWallet(business.id, 'onchain')
-      const { amountSat, fiatMinor } = await amounts(business, input.amount)
-      const spec = {
-        method: 'onchain' as const,
-        amountSat,
-        fiatMinor,
-        memo: input.memo,
-        idempotencyKey: input.idempotencyKey ?? null,
-      }
-      const outcome = await receiving.receive(
+    createOnchain(business: BusinessRef, input: PaymentRequestInput, signal?: AbortSignal) {
+      return request(
         business,
-        spec,
+        input,
         'onchain',
-        async ({ invoice, wallet }) => {
-          const address = await wallet.newAddress(signal)
-          // Unified: the same amount can also be paid over Lightning where the wallet can.
-          if (!wallet.capabilities.lightning) return { address }
-          const expirySec = UNIFIED_INVOICE_EXPIRY_SEC
-          return { address, invoice: await invoice({ amountSat, memo: input.memo, expirySec }) }
-        },
+        (amountSat) =>
+          async ({ invoice, wallet }) => {
+            const address = await wallet.newAddress(signal)
+            // Unified: the same amount can also be paid over Lightning where the wallet can.
+            if (!wallet.capabilities.lightning) return { address }
+            const expirySec = UNIFIED_INVOICE_EXPIRY_SEC
+            return { address, invoice: await invoice({ amountSat, memo: input.memo, expirySec }) }
+          },
         signal,
       )
-      return viewOf(outcome)
     },
   }
 }
