@@ -5,7 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 /** The simulated network's control API (see support/simnet.ts). */
 const simnetPort = port + 1
 const root = path.resolve(import.meta.dirname, '..')
-const dataDir = path.join(root, '.data-test', 'e2e')
+// one data folder per port, so journeys on different ports never share one
+const dataDir = path.join(root, '.data-test', port === 3210 ? 'e2e' : `e2e-${port}`)
 
 export default defineConfig({
   testDir: './specs',

@@ -415,12 +415,12 @@ describe('a server killed while taking payments', () => {
           if (kept.length > 0) problems.push(`${what}: credited, and its proofs still held`)
           continue
         }
-        // Swapped but never melted (killed in between): the product holds the swapped proofs
-        // for the business instead of crediting it; counted and listed, not lost.
-
+        // Swapped but not credited: the recovery melts held proofs into the payment (asking for
+        // its invoice when the kill came before it was attached), so nothing may be left here.
         const keptSat = kept.reduce((s, h) => s + Number(h.amountSat), 0)
         if (keptSat > 0 && keptSat <= handed.amountSat) {
           ecashHeld += 1
+          problems.push(`${what}: the token is spent, ${keptSat} sat held, not credited`)
           const redemption = await database.db
             .selectFrom('ecashRedemptions')
             .select(['stage', 'meltQuote'])

@@ -5,8 +5,13 @@
  */
 import { Wallet } from '@cashu/cashu-ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { checkToken, swapAndInvoice } from '../src/modules/ecash/redemption'
 import { createEcashRepo } from '../src/modules/ecash/repo'
+import { platformSeed } from '../src/modules/ecash/restore'
 import { createEcashService, type EcashService } from '../src/modules/ecash/service'
+import { readToken } from '../src/modules/ecash/token'
+import { failUnanswered } from '../src/modules/payments/deadline'
+import { createPaymentRepo } from '../src/modules/payments/repo'
 import { nwcBusiness } from './businesses'
 import { createTestEnv, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
@@ -257,5 +262,104 @@ describe('a swap whose answer was lost', () => {
     await ecash.recovery.resolve(row.id)
     await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
     expect(await heldOf(businessId)).toEqual(held)
+  })
+})
+
+describe('a redemption stopped after the swap, before its invoice was attached', () => {
+  it('asks the business wallet for the invoice, melts into it and credits the payment once', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    const { db } = env.database
+    const before = await balanceOf(businessId)
+    const token = await mintToken(3_000)
+    // The redemption's own steps up to the swap, as a process killed right after it leaves them:
+    // the row processing without an invoice, the proofs swapped and held (kept).
+    const { id: paymentId } = await db
+      .insertInto('payments')
+      .values({
+        businessId,
+        method: 'ecash',
+        status: 'processing',
+        amountSat: 3_000,
+        currency: 'EUR',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const wallet = await env.services.wallets.forBusiness(businessId)
+    if (!wallet) throw new Error('no wallet')
+    const repo = createEcashRepo(db, env.services.secrets)
+    const stopped = { after: false }
+    const checked = await checkToken(readToken(token, [mintUrl]), undefined, () => {})
+    await swapAndInvoice(
+      checked,
+      {
+        paymentId,
+        wallet,
+        invoice: async (input) => {
+          // Any invoice asked for after the swap never reaches the row.
+          if ((await repo.redemption(paymentId))?.stage === 'melt') {
+            stopped.after = true
+            throw new Error('the process stopped')
+          }
+          return wallet.createInvoice(input)
+        },
+      },
+      { repo, seed: platformSeed(repo), log: () => {} },
+      { id: businessId, currency: 'EUR' },
+    ).catch((err: unknown) => {
+      if (!stopped.after) throw err
+    })
+    expect(await spentAtMint(token)).toBe(true)
+    const kept = await heldOf(businessId)
+    expect(kept.map((h) => h.reason)).toEqual(['kept'])
+    expect(await paymentOf(paymentId)).toMatchObject({ status: 'processing', settledAt: null })
+
+    // Past the deadline of an unanswered request, the payment is left to the ecash recovery.
+    await failUnanswered(createPaymentRepo(db), new Date(Date.now() + 3_600_000))
+    expect((await paymentOf(paymentId)).status).toBe('processing')
+
+    await resolveWithin(paymentId, 10_000)
+    const settled = await paymentOf(paymentId)
+    expect(settled.status).toBe('settled')
+    const received = Number(settled.receivedSat)
+    expect(received).toBeGreaterThan(2_900)
+    const held = await heldOf(businessId)
+    // The kept proofs were melted: only the mint's change is held now.
+    expect(held.every((h) => h.reason === 'change')).toBe(true)
+    const changeSat = held.reduce((s, h) => s + h.amountSat, 0)
+    expect(received + Number(settled.feeSat) + changeSat).toBe(3_000)
+    expect(await balanceOf(businessId)).toBe(before + received)
+    const [withInvoice] = await db
+      .selectFrom('payments')
+      .select(['paymentRequest'])
+      .where('id', '=', paymentId)
+      .execute()
+    expect(withInvoice?.paymentRequest).toMatch(/^lnbcrt/)
+
+    // Later looks credit nothing again.
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    expect(await paymentOf(paymentId)).toEqual(settled)
+    expect(await heldOf(businessId)).toEqual(held)
+    expect(await balanceOf(businessId)).toBe(before + received)
+  })
+
+  it('fails a payment stopped before the swap once its deadline passes', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    const { db } = env.database
+    const { id: paymentId } = await db
+      .insertInto('payments')
+      .values({
+        businessId,
+        method: 'ecash',
+        status: 'processing',
+        amountSat: 1_000,
+        currency: 'EUR',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await failUnanswered(createPaymentRepo(db), new Date(Date.now() + 3_600_000))
+    expect(await paymentOf(paymentId)).toMatchObject({
+      status: 'failed',
+      failureReason: 'WALLET_UNAVAILABLE',
+    })
   })
 })

@@ -5,15 +5,17 @@
  *   PENDING, or no answer, is looked at again later;
  * - a swap is restored from the counters reserved for it (NUT-09) and what it gave is held
  *   (kept) for the business, once;
- * - swapped proofs never melted (the process stopped in between) pay the payment's invoice if
- *   it is still open, else stay held (kept).
+ * - swapped proofs never melted (the process stopped in between) pay the payment's invoice
+ *   while the payment is open, asking the business's wallet for one when the process stopped
+ *   before it was attached; else they stay held (kept).
  * Run from the job queue (jobs.ts) right after an open melt, and by a sweep for anything a
  * crash left behind. Safe on any number of instances: a redemption ends once (`finish`).
  */
-import type { Proof } from '@cashu/cashu-ts'
+import type { Proof, Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { PaymentService } from '../payments/service'
 import { DERIVED, openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
+import { ECASH_INVOICE_EXPIRY_SEC } from './redemption'
 import type { EcashRepo, HeldEcash, Redemption } from './repo'
 import { redemptionCounters, restoreUnspent } from './restore'
 
@@ -65,20 +67,60 @@ export function createRecovery(deps: RecoveryDeps) {
   }
 
   /**
+   * The invoice a redemption stopped before asking for (the process died after the swap): one
+   * of the business's wallet for what the held proofs cover after the melt's fees, attached to
+   * the payment. The mint's routing reserve is asked with a trial invoice first, as the
+   * redemption does. Undefined when the proofs cover no fees or the payment closed meanwhile.
+   */
+  async function invoiceFor(
+    r: Redemption,
+    memo: string,
+    wallet: Wallet,
+    proofs: Proof[],
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
+    const coverable = sumSat(proofs) - wallet.getFeesForProofs(proofs).toNumber()
+    if (coverable < 1) return undefined
+    const resumed = await payments.resume(
+      r.businessId,
+      r.paymentId,
+      'lightning',
+      async (ctx) => {
+        const make = (amountSat: number) =>
+          ctx.invoice({ amountSat, memo, expirySec: ECASH_INVOICE_EXPIRY_SEC })
+        const trial = await make(coverable)
+        const reserve = (await wallet.createMeltQuoteBolt11(trial.paymentRequest)).fee_reserve
+        const invoiceSat = coverable - reserve.toNumber()
+        // Nothing attached: the proofs stay held.
+        if (invoiceSat < 1) return {}
+        return { invoice: invoiceSat === coverable ? trial : await make(invoiceSat) }
+      },
+      signal,
+    )
+    return resumed?.paymentRequest ?? undefined
+  }
+
+  /**
    * Swapped but never melted (the process stopped in between): the swapped proofs, restored
-   * from their counters, pay the payment's invoice now if it is still open; otherwise they stay
-   * held (kept) for the business.
+   * from their counters, pay the payment's invoice now if it is still open (asked for now when
+   * it never was); otherwise they stay held (kept) for the business.
    */
   async function continueMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
     const payment = await payments.get(r.businessId, r.paymentId)
     const open = payment.status === 'pending' || payment.status === 'processing'
-    if (!open || !payment.paymentRequest) {
+    if (!open) {
       await repo.finish(r.paymentId, 'melt')
       return 'finished'
     }
     const wallet = await platformWallet(r, signal)
     const proofs = await restoreUnspent(wallet, r.counters)
-    const quote = await wallet.createMeltQuoteBolt11(payment.paymentRequest)
+    const paymentRequest =
+      payment.paymentRequest ?? (await invoiceFor(r, payment.memo, wallet, proofs, signal))
+    if (!paymentRequest) {
+      await repo.finish(r.paymentId, 'melt')
+      return 'finished'
+    }
+    const quote = await wallet.createMeltQuoteBolt11(paymentRequest)
     const invoiceSat = quote.amount.toNumber()
     const needed = invoiceSat + quote.fee_reserve.toNumber()
     if (needed + wallet.getFeesForProofs(proofs).toNumber() > sumSat(proofs)) {

@@ -3,13 +3,19 @@
  * between writing the row and attaching the invoice or address) is failed once no wallet call
  * can still be running for it, instead of being watched forever.
  */
+import type { ErrorCode } from '@app/domain'
 import type { PaymentRepo } from './repo'
 
 /** Well past every wallet and mint timeout of a request (20 s each, a few in a row for ecash). */
 export const UNANSWERED_DEADLINE_MS = 5 * 60_000
-export const UNANSWERED_REASON = 'The wallet did not answer in time'
+/** kept on the row as every failure reason is: a code of the error catalogue */
+export const UNANSWERED_REASON: ErrorCode = 'WALLET_UNAVAILABLE'
 
-/** Fails every open payment past its deadline without an invoice or address; how many. */
+/**
+ * Fails every open payment past its deadline without an invoice or address; how many. An ecash
+ * payment whose redemption is still unfinished is left to the ecash recovery, which holds the
+ * swapped proofs and finishes it (with an invoice asked for then) or ends the redemption.
+ */
 export async function failUnanswered(repo: PaymentRepo, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - UNANSWERED_DEADLINE_MS)
   let total = 0

@@ -126,6 +126,21 @@ export function createReceiving(deps: {
     return wallet
   }
 
+  /** Attaches what the wallet gave to an open row; undefined once the row is closed. */
+  async function attach(
+    id: string,
+    answer: Attachment,
+    row?: PaymentRow,
+  ): Promise<PaymentRow | undefined> {
+    let attached = row
+    if (answer.address) {
+      attached = await repo.attachAddress(id, answer.address)
+      if (!attached) return undefined
+    }
+    if (answer.invoice) attached = await repo.attachInvoice(id, answer.invoice)
+    return attached
+  }
+
   /**
    * The row, then `request` (given the business's wallet as an invoice maker), then its answer
    * attached, or the row failed. A retry under the same idempotency key gets the first payment
@@ -156,12 +171,7 @@ export function createReceiving(deps: {
           invoice: (input) => wallet.createInvoice(input, signal),
           wallet,
         }),
-      attach: async (row, answer) => {
-        let attached: PaymentRow | undefined = row
-        if (answer.address) attached = await repo.attachAddress(row.id, answer.address)
-        if (attached && answer.invoice) attached = await repo.attachInvoice(row.id, answer.invoice)
-        return attached
-      },
+      attach: (row, answer) => attach(row.id, answer, row),
       fail: async (row, err) => {
         logFailure(deps.log, row.id, err)
         return (
@@ -190,7 +200,31 @@ export function createReceiving(deps: {
     return paymentView(row)
   }
 
-  return { requireWallet, receive, replay }
+  /**
+   * The request of a row written before whose answer was never attached (the process stopped
+   * in between): asked of the business's wallet now and attached while the row is still open.
+   * Undefined when the row was closed meanwhile (nothing is attached then).
+   */
+  async function resume(
+    businessId: string,
+    paymentId: string,
+    need: Need,
+    request: (ctx: RequestContext) => Promise<Attachment>,
+    signal?: AbortSignal,
+  ): Promise<PaymentView | undefined> {
+    const wallet = await requireWallet(businessId, need)
+    const answer = await request({
+      paymentId,
+      invoice: (input) => wallet.createInvoice(input, signal),
+      wallet,
+    })
+    const attached = await attach(paymentId, answer)
+    if (!attached) return undefined
+    void deps.watchers.poke(businessId)
+    return paymentView(attached)
+  }
+
+  return { requireWallet, receive, replay, resume }
 }
 
 export type Receiving = ReturnType<typeof createReceiving>

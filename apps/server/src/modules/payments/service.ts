@@ -56,6 +56,7 @@ export function createPaymentService(deps: {
     },
 
     replay: receiving.replay,
+    resume: receiving.resume,
     ...createPaymentRequests({ receiving, price: deps.price }),
     ...createFollowing({ repo: deps.repo, bus: deps.bus, settlements }),
     ...createDirectCredit({ ...deps, log }),

@@ -123,6 +123,7 @@ export function createPaymentWrites(db: Db) {
     /**
      * Fails open payments written before `cutoff` that never got an invoice or an address: the
      * wallet call that should have brought one never returned (the process died in between).
+     * Not an ecash payment whose redemption is unfinished: its recovery owns it.
      */
     async failUnanswered(cutoff: Date, reason: string, limit = 500): Promise<PaymentRow[]> {
       const rows = await db
@@ -136,6 +137,17 @@ export function createPaymentWrites(db: Db) {
             .where('paymentHash', 'is', null)
             .where('address', 'is', null)
             .where('createdAt', '<', cutoff)
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('ecashRedemptions')
+                    .select('ecashRedemptions.paymentId')
+                    .whereRef('ecashRedemptions.paymentId', '=', 'payments.id')
+                    .where('ecashRedemptions.stage', '<>', 'done'),
+                ),
+              ),
+            )
             .limit(limit),
         )
         .where('status', 'in', OPEN_STATUSES)
