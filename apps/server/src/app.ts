@@ -13,6 +13,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerSalesRoutes } from './modules/sales/http'
 import { registerTipRoutes } from './modules/tips/http'
+import { registerDeviceRoutes } from './modules/devices/http'
+import { registerPosRoutes } from './modules/pos/http'
 import type { TrustProxy } from './config'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
@@ -112,6 +114,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.get('/healthz', () => ({ ok: true }))
   registerSalesRoutes(app, services)
   registerTipRoutes(app, services)
+  registerDeviceRoutes(app, services)
+  registerPosRoutes(app, services)
 
   const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
   const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))

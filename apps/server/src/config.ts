@@ -29,6 +29,9 @@ const ZEnv = z.object({
   SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
   PRICE_FALLBACK_URL: z.url().optional(),
+  /** a Chainalysis-style sanctions screening API for withdrawal addresses, and its key */
+  SCREENING_API_URL: z.url().optional(),
+  SCREENING_API_KEY: z.string().optional(),
   ECASH_ACCEPTED_MINTS: z.string().optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
   CLEANUP_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
@@ -144,6 +147,8 @@ export interface Externals {
   priceFallbackUrl: string | null
   /** Cashu mints whose ecash businesses accept (URLs without a trailing slash) */
   acceptedMints: string[]
+  /** the sanctions screening API withdrawals are checked with; none: withdrawals are refused */
+  screening?: { url: string; apiKey: string } | null
 }
 
 /** The connection pool and the limits every database session runs under. */
@@ -283,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .split(',')
         .map((u) => u.trim().replace(/\/+$/, ''))
         .filter((u) => u !== ''),
+      screening: e.SCREENING_API_URL
+        ? { url: e.SCREENING_API_URL.replace(/\/$/, ''), apiKey: e.SCREENING_API_KEY ?? '' }
+        : null,
     },
     simnet: { port: e.SIMNET_PORT, timeScale: e.SIMNET_TIME_SCALE },
     signUpsPerAddressPerHour: e.SIGN_UPS_PER_ADDRESS_PER_HOUR,

@@ -13,12 +13,25 @@ import { createOnboardingService } from './modules/onboarding/service'
 import { createProviderSetupService } from './modules/onboarding/provider-setup'
 import { createDepositRepo } from './modules/deposit/repo'
 import { createDepositService } from './modules/deposit/service'
+import { createBackupRepo } from './modules/node/backup-repo'
+import { createUpdateRepo } from './modules/node/update-repo'
 import { createNodeRepo } from './modules/node/repo'
 import { createNodeService } from './modules/node/service'
+import { createWalletDetailsService } from './modules/wallet-details/service'
 import { createSalesRepo } from './modules/sales/repo'
 import { createSalesService } from './modules/sales/service'
 import { createTipRepo } from './modules/tips/repo'
 import { createTipService } from './modules/tips/service'
+import { createDeviceRepo } from './modules/devices/repo'
+import { createDeviceService } from './modules/devices/service'
+import { createStaffRepo } from './modules/staff/repo'
+import { createStaffService } from './modules/staff/service'
+import { createDeviceSettingsRepo } from './modules/devices/settings-repo'
+import { createDeviceSettingsService } from './modules/devices/settings-service'
+import { createPosRepo } from './modules/pos/repo'
+import { createPosService } from './modules/pos/service'
+import { createWebhookRepo } from './modules/pos/webhook-repo'
+import { createWebhooks, registerWebhookJobs } from './modules/pos/webhooks'
 import { createConnectionRepo } from './wallets/connection-repo'
 import { createNonceRepo } from './wallets/exchange/nonce-repo'
 import {
@@ -43,6 +56,12 @@ import { cachedWalletProvider } from './modules/payments/wallet-provider'
 import { createWalletWatchers, type WatcherOptions } from './modules/payments/watchers'
 import { createLeaseRepo, type LeaseRepo } from './modules/payments/lease-repo'
 import { registerPaymentJobs } from './modules/payments/jobs'
+import { createScreeningRepo } from './modules/screening/repo'
+import { sanctionsApiProvider, unconfiguredProvider } from './modules/screening/provider'
+import { createScreeningService } from './modules/screening/service'
+import { createWithdrawalRepo } from './modules/withdrawals/repo'
+import { createWithdrawalService } from './modules/withdrawals/service'
+import { registerWithdrawalJobs, type WithdrawalJobOptions } from './modules/withdrawals/jobs'
 import {
   createPriceService,
   krakenPriceSource,
@@ -67,6 +86,8 @@ export interface ServiceDeps {
   /** replaces the wallet lease store (tests that stop an instance as a crash would) */
   leases?: LeaseRepo
   priceSources?: PriceSource[]
+  /** how often and after how long withdrawals in doubt are followed up */
+  withdrawalJobs?: WithdrawalJobOptions
 }
 
 function createNodeHost(deps: ServiceDeps): NodeHost {
@@ -90,11 +111,14 @@ export function createServices(deps: ServiceDeps) {
   const bus = new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err))
   const nodes = createNodeService({
     repo: createNodeRepo(deps.db),
+    backupRepo: createBackupRepo(deps.db),
+    updateRepo: createUpdateRepo(deps.db),
     host: createNodeHost(deps),
     secrets,
     onboardingRepo,
     bus,
     jobs: { queue: jobs, intervalMs: deps.config.pollIntervals.nodeMs },
+    pool: deps.pool,
     log: deps.log,
   })
   const externals = deps.config.externals
@@ -108,7 +132,12 @@ export function createServices(deps: ServiceDeps) {
   const paymentRepo = createPaymentRepo(deps.db)
   const nonceRepo = createNonceRepo(deps.db)
   const nonces = (apiKey: string) => nonceRepo.next(apiKey)
-  const walletDeps = { connections, nodes, nonces }
+  const walletDeps = {
+    connections,
+    nodes,
+    nonces,
+    options: { lnd: { network: deps.config.network } },
+  }
   const wallets = cachedWalletProvider(
     deps.walletFactory ?? ((businessId) => createWalletForBusiness(walletDeps, businessId)),
   )
@@ -134,6 +163,49 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   })
   registerPaymentJobs(jobs, { repo: paymentRepo, wallets, price, log: deps.log })
+  const devices = createDeviceService({
+    repo: createDeviceRepo(deps.db),
+    publicUrl: deps.config.publicUrl,
+  })
+  const webhooks = createWebhooks({
+    repo: createWebhookRepo(deps.db),
+    devices,
+    paymentRepo,
+    secrets,
+    allowHttp: deps.config.isDemo,
+    log: deps.log,
+  })
+  registerWebhookJobs(jobs, webhooks, Math.min(2_000, deps.config.pollIntervals.jobsMs * 2))
+  const screeningRepo = createScreeningRepo(deps.db)
+  const screening = createScreeningService({
+    repo: screeningRepo,
+    provider: externals.screening
+      ? sanctionsApiProvider(externals.screening)
+      : unconfiguredProvider,
+    log: deps.log,
+  })
+  const auth = createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits), {
+    secrets,
+    bus,
+    issuer: deps.config.brandName,
+    sessions: deps.config.sessions,
+    log: deps.log,
+  })
+  const withdrawalRepo = createWithdrawalRepo(deps.db)
+  const withdrawals = createWithdrawalService({
+    repo: withdrawalRepo,
+    wallets,
+    screening,
+    auth,
+    bus,
+    network: deps.config.network,
+    log: deps.log,
+  })
+  registerWithdrawalJobs(
+    jobs,
+    { repo: withdrawalRepo, service: withdrawals, log: deps.log },
+    deps.withdrawalJobs,
+  )
   return {
     price,
     bus,
@@ -163,14 +235,34 @@ export function createServices(deps: ServiceDeps) {
     secrets,
     connections,
     authRepo,
-    auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits), {
-      secrets,
-      bus,
-      issuer: deps.config.brandName,
-      sessions: deps.config.sessions,
-      log: deps.log,
-    }),
+    auth,
+    screening,
+    screeningRepo,
+    withdrawals,
     businesses: createBusinessService(createBusinessRepo(deps.db)),
+    walletDetails: createWalletDetailsService({
+      db: deps.db,
+      connections,
+      nodes: createNodeRepo(deps.db),
+      exchangeBaseUrl: externals.exchangeBaseUrl,
+      nonces,
+      probeNwc: deps.probeNwc,
+      onReplaced: (businessId) => wallets.invalidate(businessId),
+    }),
+    devices,
+    webhooks,
+    pos: createPosService({
+      repo: createPosRepo(deps.db),
+      devices,
+      payments,
+      paymentRepo,
+    }),
+    staff: createStaffService({
+      repo: createStaffRepo(deps.db),
+      secrets,
+      pool: deps.pool,
+    }),
+    deviceSettings: createDeviceSettingsService({ repo: createDeviceSettingsRepo(deps.db) }),
     sales: createSalesService(createSalesRepo(deps.db), { bus }),
     tips: createTipService({
       repo: createTipRepo(deps.db),

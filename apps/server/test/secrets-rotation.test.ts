@@ -76,6 +76,8 @@ describe('a sealed value', () => {
   })
 })
 
+const staffPinKeyAt = { table: 'staff_pin_key', column: 'key_sealed', id: '1' }
+
 describe('rotating APP_SECRET on a database holding data', () => {
   let database: DatabaseHandle
   let url = ''
@@ -135,6 +137,11 @@ describe('rotating APP_SECRET on a database holding data', () => {
       [Date.now() + 60_000],
     )
     await migrateToLatest(db)
+    // The staff PINs' lookup key, as the staff service stores it on first use (0019).
+    await db
+      .insertInto('staffPinKey')
+      .values({ id: 1, keySealed: new SecretBox(OLD).seal('pin lookup key', staffPinKeyAt) })
+      .execute()
   })
   afterAll(() => database.close())
 
@@ -186,7 +193,15 @@ describe('rotating APP_SECRET on a database holding data', () => {
       unchanged: 0,
     })
 
+    expect(report.columns['staff_pin_key.key_sealed']).toEqual({ resealed: 1, unchanged: 0 })
+
     const now = new SecretBox(NEW)
+    const pinKey = await database.db
+      .selectFrom('staffPinKey')
+      .select('keySealed')
+      .executeTakeFirstOrThrow()
+    // The same key under the new secret: every PIN still finds its staff member.
+    expect(now.open(pinKey.keySealed, staffPinKeyAt)).toBe('pin lookup key')
     const v = await values()
     for (const sealed of [v.config, v.macaroon, v.mnemonic]) {
       expect(sealed?.startsWith(`v2.${now.keyId}.`)).toBe(true)

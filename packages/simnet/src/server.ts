@@ -14,6 +14,7 @@ import { registerControl } from './services/control/index'
 import { registerNostr } from './services/nostr/index'
 import { registerCashu } from './services/cashu/index'
 import { registerKraken } from './services/kraken/index'
+import { registerScreening } from './services/screening/index'
 
 export interface StartSimnetOptions {
   /** Default: env SIMNET_PORT or 3100; 0 picks a free port. */
@@ -70,6 +71,7 @@ export async function startSimnet(options: StartSimnetOptions): Promise<Simnet> 
     await registerNostr(app, world)
     await registerCashu(app, world)
     await registerKraken(app, world)
+    await registerScreening(app, world)
     await app.listen({ port, host })
   } catch (err) {
     await app.close().catch(() => undefined)

@@ -12,6 +12,8 @@ import { createSealedValuesRepo } from '../db/sealed-values-repo'
 import { resealAll } from '../lib/secret-rotation'
 import { SecretBox } from '../lib/secrets'
 import { createAuthRepo } from '../modules/auth/repo'
+import { createUpdateRepo } from '../modules/node/update-repo'
+import { DENYLIST_USAGE, isDenylistCommand, runDenylistCommand } from '../modules/screening/cli'
 
 import { registerPoolNode } from '../wallets/nodehost/lnd-pool-node-host'
 
@@ -19,8 +21,10 @@ const USAGE = `Usage: npm run operator -- <command>
   grant <email>                      make an account a platform operator
   revoke <email>                     take the operator role away
   add-node <rest url> <tls.cert>     add an lnd node to the pool
+  node-version <version> [notes]     offer merchants' nodes an lnd version to update to
   rotate-secret                      seal stored secrets again under APP_SECRET
-                                     (the old one given as APP_SECRET_PREVIOUS)`
+                                     (the old one given as APP_SECRET_PREVIOUS)
+${DENYLIST_USAGE}`
 
 async function rotateSecret(): Promise<number> {
   const config = loadConfig()
@@ -65,10 +69,45 @@ async function addNode(restUrl: string | undefined, certFile: string | undefined
   }
 }
 
+async function denylist(args: string[]): Promise<number> {
+  const config = loadConfig()
+  const located = await locateDatabase(config)
+  const database = connectDatabase(located.url, 2)
+  try {
+    await migrateToLatest(database.db)
+    return await runDenylistCommand(database.db, args)
+  } finally {
+    await database.close()
+    await located.release()
+  }
+}
+
+/** Offers merchants' nodes an lnd version to update to, with notes they read first. */
+async function publishNodeVersion(version: string | undefined, notes: string): Promise<number> {
+  if (!version || !/^\d+\.\d+\.\d+(-[a-z0-9.]+)?$/.test(version)) {
+    console.error('Usage: npm run operator -- node-version <version, e.g. 0.19.1-beta> [notes]')
+    return 2
+  }
+  const config = loadConfig()
+  const located = await locateDatabase(config)
+  const database = connectDatabase(located.url, 2)
+  try {
+    await migrateToLatest(database.db)
+    await createUpdateRepo(database.db).publish(version, notes.trim())
+    console.log(`Published node version ${version}`)
+    return 0
+  } finally {
+    await database.close()
+    await located.release()
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, email] = args
   if (command === 'add-node') return addNode(args[1], args[2])
   if (command === 'rotate-secret') return rotateSecret()
+  if (isDenylistCommand(command)) return denylist(args)
+  if (command === 'node-version') return publishNodeVersion(args[1], args.slice(2).join(' '))
   if ((command !== 'grant' && command !== 'revoke') || !email) {
     console.error(USAGE)
     return 2

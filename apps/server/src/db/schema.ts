@@ -1,5 +1,5 @@
 /** Table types for the Kysely query builder; they mirror the migrations in `migrations/`. */
-import type { OnboardingStep } from '@app/domain'
+import type { OnboardingStep, WithdrawalRail, WithdrawalStatus } from '@app/domain'
 import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -114,6 +114,37 @@ export interface LightningNodesTable {
   updatedAt: Generated<Date>
 }
 
+/** The latest static channel backup of a merchant node (0017), sealed. */
+export interface NodeChannelBackupsTable {
+  businessId: string
+  backupSealed: string
+  /** the channel points it covers, sorted (jsonb; written as JSON text) */
+  channelPoints: ColumnType<string[], string, string>
+  verifiedAt: Date
+  updatedAt: Generated<Date>
+}
+
+/** A node version the operator published (0017). */
+export interface NodeVersionsTable {
+  version: string
+  notes: Generated<string>
+  publishedAt: Generated<Date>
+}
+
+export type NodeUpdateState = 'requested' | 'updating' | 'done' | 'failed'
+
+/** A node update a merchant started (0017); one open at a time per node. */
+export interface NodeUpdatesTable {
+  id: Generated<string>
+  businessId: string
+  fromVersion: string
+  toVersion: string
+  state: Generated<NodeUpdateState>
+  failureReason: string | null
+  createdAt: Generated<Date>
+  updatedAt: Generated<Date>
+}
+
 export interface LndPoolNodesTable {
   id: Generated<string>
   restUrl: string
@@ -170,6 +201,10 @@ export interface PaymentsTable {
   memo: Generated<string>
   deviceId: string | null
   tipPageId: string | null
+  /** the staff member signed in at the device that took it (0019) */
+  staffId: Generated<string | null>
+  /** the till's own reference for the order (POS integration, 0019) */
+  orderReference: Generated<string | null>
   paymentHash: string | null
   paymentRequest: string | null
   address: string | null
@@ -278,6 +313,9 @@ export interface Database {
   walletConnections: WalletConnectionsTable
   lightningNodes: LightningNodesTable
   lndPoolNodes: LndPoolNodesTable
+  nodeChannelBackups: NodeChannelBackupsTable
+  nodeVersions: NodeVersionsTable
+  nodeUpdates: NodeUpdatesTable
   onchainInvoices: OnchainInvoicesTable
   payments: PaymentsTable
   paymentDailyTotals: PaymentDailyTotalsTable
@@ -289,4 +327,179 @@ export interface Database {
   ecashRedemptions: EcashRedemptionsTable
   exchangeNonces: ExchangeNoncesTable
   rateLimits: RateLimitsTable
+  devices: DevicesTable
+  deviceSessions: DeviceSessionsTable
+  staff: StaffTable
+  staffPinKey: StaffPinKeyTable
+  staffRfidTags: StaffRfidTagsTable
+  unrecognisedRfidTags: UnrecognisedRfidTagsTable
+  deviceImages: DeviceImagesTable
+  deviceSettings: DeviceSettingsTable
+  posWebhooks: PosWebhooksTable
+  webhookDeliveries: WebhookDeliveriesTable
+  withdrawals: WithdrawalsTable
+  addressDenylist: AddressDenylistTable
+  screeningDecisions: ScreeningDecisionsTable
+}
+
+/** A device login (0019): a terminal or POS integration; only its secret's SHA-256 is kept. */
+export interface DevicesTable {
+  id: Generated<string>
+  businessId: string
+  name: string
+  isKiosk: Generated<boolean>
+  mid: string | null
+  loginId: string
+  secretHash: string
+  credentialsIssuedAt: Generated<Date>
+  pairedAt: Date | null
+  lastSeenAt: Date | null
+  deletedAt: Date | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+export interface DeviceSessionsTable {
+  /** sha256 of the session token (cookie or bearer) */
+  idHash: string
+  deviceId: string
+  businessId: string
+  kind: 'cookie' | 'bearer'
+  staffId: string | null
+  createdAt: CreatedAt
+  expiresAt: Date
+  lastSeenAt: Generated<Date>
+}
+
+/** One row: the sealed key of the staff PINs' lookup HMAC (0019). */
+export interface StaffPinKeyTable {
+  id: ColumnType<number, number | undefined, never>
+  keySealed: string
+}
+
+export interface StaffTable {
+  id: Generated<string>
+  businessId: string
+  name: string
+  language: Generated<string>
+  /** keyed HMAC of the PIN within the business: finds the staff member, keeps PINs unique */
+  pinLookup: string
+  /** scrypt of the PIN */
+  pinHash: string
+  canEodReport: Generated<boolean>
+  canRefundReport: Generated<boolean>
+  canRefund: Generated<boolean>
+  deletedAt: Date | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+export interface StaffRfidTagsTable {
+  businessId: string
+  tag: string
+  staffId: string
+  createdAt: CreatedAt
+}
+
+export interface UnrecognisedRfidTagsTable {
+  businessId: string
+  tag: string
+  deviceId: string | null
+  seenAt: Generated<Date>
+  timesSeen: Generated<number>
+}
+
+export interface DeviceImagesTable {
+  id: Generated<string>
+  businessId: string
+  contentType: string
+  bytes: Buffer
+  width: number
+  height: number
+  createdAt: CreatedAt
+}
+
+export interface DeviceSettingsTable {
+  businessId: string
+  displayName: string | null
+  receiptText: string | null
+  screenSaverDelaySec: Generated<number>
+  theme: Generated<string>
+  logoImageId: string | null
+  screenSaverImageId: string | null
+  updatedAt: Generated<Date>
+}
+
+export interface PosWebhooksTable {
+  deviceId: string
+  businessId: string
+  url: string
+  secretSealed: string
+  createdAt: CreatedAt
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>
+  businessId: string
+  deviceId: string
+  paymentId: string
+  event: string
+  status: Generated<'pending' | 'delivered' | 'failed'>
+  attempts: Generated<number>
+  nextAttemptAt: Generated<Date>
+  lastStatusCode: number | null
+  lastError: string | null
+  createdAt: CreatedAt
+  deliveredAt: Date | null
+}
+
+/** Money sent out of a business's wallet (0018): a row before the wallet is asked. */
+export interface WithdrawalsTable {
+  id: Generated<string>
+  businessId: string
+  userId: string | null
+  walletKind: 'lnd' | 'nwc' | 'exchange'
+  rail: WithdrawalRail
+  destinationType: string
+  destination: string
+  address: string | null
+  paymentRequest: string | null
+  paymentHash: string | null
+  exchangeKey: string | null
+  amountSat: Int8
+  feeLimitSat: ColumnType<string | null, number | null | undefined, number | null>
+  feeRateSatVb: number | null
+  sweepAll: Generated<boolean>
+  feeSat: ColumnType<string | null, number | null | undefined, number | null>
+  status: Generated<WithdrawalStatus>
+  failureReason: string | null
+  txid: string | null
+  preimage: string | null
+  exchangeRef: string | null
+  idempotencyKey: string
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+  sentAt: Date | null
+  finishedAt: Date | null
+}
+
+/** Addresses the operator refuses to send to (0018). */
+export interface AddressDenylistTable {
+  address: string
+  reason: string
+  addedBy: string
+  createdAt: CreatedAt
+}
+
+/** Every screening decision on a withdrawal address: who, what, when, which list (0018). */
+export interface ScreeningDecisionsTable {
+  id: Generated<string>
+  businessId: string | null
+  userId: string | null
+  address: string
+  stage: 'quote' | 'send'
+  list: 'denylist' | 'provider'
+  outcome: 'allowed' | 'denied' | 'flagged' | 'unavailable'
+  detail: Generated<string>
+  createdAt: CreatedAt
 }

@@ -18,8 +18,11 @@ export interface SealedColumn {
 export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'wallet_connections', column: 'sealed_config', key: 'business_id', json: false },
   { table: 'lightning_nodes', column: 'macaroon_sealed', key: 'business_id', json: false },
+  { table: 'node_channel_backups', column: 'backup_sealed', key: 'business_id', json: false },
   { table: 'ecash_change', column: 'proofs', key: 'id', json: true },
   { table: 'ecash_wallet_seed', column: 'mnemonic_sealed', key: 'id', json: false },
+  { table: 'staff_pin_key', column: 'key_sealed', key: 'id', json: false },
+  { table: 'pos_webhooks', column: 'secret_sealed', key: 'device_id', json: false },
   { table: 'users', column: 'totp_secret_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_pending_sealed', key: 'id', json: false },
   { table: 'business_applications', column: 'company_sealed', key: 'business_id', json: false },

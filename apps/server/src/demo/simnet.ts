@@ -17,6 +17,7 @@ export interface DemoNetwork {
 interface ServiceListing {
   kraken: { apiUrl: string }
   nodehost: { url: string; token: string }
+  screening: { apiUrl: string; apiKey: string }
 }
 
 export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> {
@@ -55,6 +56,10 @@ export async function startDemoNetwork(config: AppConfig): Promise<DemoNetwork> 
         config.externals.acceptedMints.length > 0
           ? config.externals.acceptedMints
           : [`${ready.url}/cashu`],
+      screening: config.externals.screening ?? {
+        url: listing.screening.apiUrl,
+        apiKey: listing.screening.apiKey,
+      },
     },
     async close() {
       worker.postMessage('close')

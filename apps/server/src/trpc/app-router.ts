@@ -6,11 +6,18 @@ import { onboardingRouter } from '../modules/onboarding/router'
 import { operatorRouter } from '../modules/operator/router'
 import { depositRouter } from '../modules/deposit/router'
 import { nodeRouter } from '../modules/node/router'
+import { walletDetailsRouter } from '../modules/wallet-details/router'
 import { paymentsRouter } from '../modules/payments/router'
 import { priceRouter } from '../modules/price/router'
 import { salesRouter } from '../modules/sales/router'
 import { systemRouter } from '../modules/system/router'
 import { tipsRouter } from '../modules/tips/router'
+import { withdrawalsRouter } from '../modules/withdrawals/router'
+import { devicesRouter } from '../modules/devices/router'
+import { deviceRouter } from '../modules/devices/device-router'
+import { staffRouter } from '../modules/staff/router'
+import { deviceSettingsRouter } from '../modules/devices/settings-router'
+import { posRouter } from '../modules/pos/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -21,12 +28,19 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   operator: operatorRouter,
   node: nodeRouter,
+  walletDetails: walletDetailsRouter,
   deposit: depositRouter,
   sales: salesRouter,
   price: priceRouter,
   payments: paymentsRouter,
   ecash: ecashRouter,
   tips: tipsRouter,
+  withdrawals: withdrawalsRouter,
+  devices: devicesRouter,
+  device: deviceRouter,
+  staff: staffRouter,
+  deviceSettings: deviceSettingsRouter,
+  pos: posRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -15,8 +15,13 @@ export interface NodeInfo {
   alias: string
   blockHeight: number
   syncedToChain: boolean
+  syncedToGraph: boolean
   activeChannels: number
   pendingChannels: number
+  /** lnd's version string, e.g. `0.18.5-beta commit=v0.18.5-beta` */
+  version: string
+  /** `<pubkey>@<host>:<port>` where peers reach the node; empty when it has no public address */
+  uris: string[]
 }
 
 export interface CreatedWallet {
@@ -29,6 +34,8 @@ export interface OnchainBalance {
   confirmedSat: number
   unconfirmedSat: number
   totalSat: number
+  /** kept back to fee-bump anchor channels' closes: not spendable */
+  reservedAnchorSat: number
 }
 
 export interface OnchainOutput {
@@ -56,6 +63,8 @@ export interface Channel {
   localSat: number
   remoteSat: number
   active: boolean
+  /** payments under way over the channel */
+  pendingHtlcCount: number
 }
 
 export interface PendingChannel {
@@ -160,6 +169,8 @@ export interface NodeAdmin {
   /** Publishes the funding transaction; the channel is pending until it confirms. */
   openChannel(input: OpenChannelInput, signal?: AbortSignal): Promise<{ channelPoint: string }>
   channelBackup(signal?: AbortSignal): Promise<ChannelBackup>
+  /** The channel points a backup covers, once the node has decrypted it; refused otherwise. */
+  verifyChannelBackup(multiChannelBackup: string, signal?: AbortSignal): Promise<string[]>
 
   loopOutTerms(signal?: AbortSignal): Promise<SwapTerms>
   loopOutQuote(amountSat: number, confTarget?: number, signal?: AbortSignal): Promise<LoopOutQuote>

@@ -96,6 +96,142 @@ export interface Wallet {
   close(): void
 }
 
+export interface SendableBalance {
+  lightningSat: number
+  onchainSat: number
+  reserveSat: number
+}
+
+/**
+ * Sending money out (withdrawals), beside the Wallet port: every adapter implements it; a
+ * wallet without it cannot withdraw (`canSend`).
+ */
+export interface WalletSend {
+  /**
+   * Sends a Lightning payment out (a withdrawal) with its fee limit; `unknown` when the outcome
+   * is not known yet (a lost reply, a timeout): never retried blindly, followed by trackLightning.
+   */
+  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome>
+  /** Where an outgoing Lightning payment stands; null when the wallet never saw it. */
+  trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null>
+  /**
+   * What can be sent out: Lightning (the channels' local balance), on chain, and what the wallet
+   * must keep on chain (lnd's anchor channel reserve). A node that is locked or starting throws
+   * WalletNotReadyError.
+   */
+  sendableBalance(signal?: AbortSignal): Promise<SendableBalance>
+  /** The on-chain fee rate (sat/vB) for a confirmation target in blocks. */
+  onchainFeeRate(targetBlocks: number, signal?: AbortSignal): Promise<number>
+  /** What an on-chain send would cost and what would arrive (amountSat null: sweep all). */
+  quoteOnchain(input: OnchainQuoteInput, signal?: AbortSignal): Promise<OnchainQuote>
+  /** Sends on chain as quoted; the label finds the transaction again after a lost reply. */
+  sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<{ txid: string }>
+  /** The transaction sent with `label`, or null when there is none. */
+  findOnchainSend(label: string, signal?: AbortSignal): Promise<OnchainSent | null>
+}
+
+export type SendingWallet = Wallet & WalletSend
+
+export function canSend(wallet: Wallet): wallet is SendingWallet {
+  return 'sendLightning' in wallet && 'sendableBalance' in wallet && 'quoteOnchain' in wallet
+}
+
+/** A withdrawal destination registered on the exchange (a Kraken withdrawal key). */
+export interface RegisteredDestination {
+  key: string
+  rail: 'lightning' | 'onchain'
+  address: string
+}
+
+export interface ExchangeWithdrawalQuote {
+  feeSat: number
+  /** the most that can arrive */
+  maxSat: number
+}
+
+export interface ExchangeWithdrawalState {
+  refid: string
+  status: 'pending' | 'succeeded' | 'failed'
+  txid: string | null
+  feeSat: number
+}
+
+/** Withdrawals of an exchange account: only to destinations registered on the exchange. */
+export interface ExchangeWithdrawals {
+  registeredDestinations(signal?: AbortSignal): Promise<RegisteredDestination[]>
+  quoteWithdrawal(
+    key: string,
+    amountSat: number,
+    signal?: AbortSignal,
+  ): Promise<ExchangeWithdrawalQuote>
+  withdraw(
+    key: string,
+    amountSat: number,
+    feeSat: number,
+    signal?: AbortSignal,
+  ): Promise<{ refid: string }>
+  withdrawalState(
+    find: { refid: string } | { key: string; amountSat: number; since: Date },
+    signal?: AbortSignal,
+  ): Promise<ExchangeWithdrawalState | null>
+}
+
+export function withdrawsToRegistered(wallet: Wallet): wallet is Wallet & ExchangeWithdrawals {
+  return 'registeredDestinations' in wallet && 'withdrawalState' in wallet
+}
+
+/** An outgoing payment's outcome. */
+export interface SendOutcome {
+  status: 'succeeded' | 'failed' | 'unknown'
+  feeSat: number
+  /** hex, once succeeded */
+  preimage: string | null
+  failureReason: string | null
+}
+
+export interface SendLightningInput {
+  paymentRequest: string
+  /** hex, for following it up */
+  paymentHash: string
+  /** for an invoice without an amount */
+  amountSat?: number
+  /** most the route may cost; the wallet refuses dearer routes */
+  feeLimitSat: number
+  /** how long the wallet may look for a route */
+  timeoutSec: number
+}
+
+export interface OnchainQuoteInput {
+  address: string
+  /** null: the whole balance (less the fee and what the wallet must keep) */
+  amountSat: number | null
+  satPerVbyte: number
+}
+
+export interface OnchainQuote {
+  /** what arrives at the address */
+  amountSat: number
+  feeSat: number
+  vsize: number
+  /** kept on chain by the wallet (lnd's anchor channel reserve) */
+  reserveSat: number
+  /** whether everything goes in one output with no change */
+  sendAll: boolean
+}
+
+export interface OnchainSendInput {
+  address: string
+  amountSat: number
+  sendAll: boolean
+  satPerVbyte: number
+  label: string
+}
+
+export interface OnchainSent {
+  txid: string
+  feeSat: number
+}
+
 export class WalletUnsupportedError extends Error {
   constructor(what: string) {
     super(`This wallet cannot ${what}`)
@@ -107,5 +243,13 @@ export class WalletUnavailableError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'WalletUnavailableError'
+  }
+}
+
+/** The merchant's own node is locked, starting or down: nothing was asked of it. */
+export class WalletNotReadyError extends WalletUnavailableError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WalletNotReadyError'
   }
 }

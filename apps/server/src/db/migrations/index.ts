@@ -15,6 +15,9 @@ import * as m0013 from './0013-deposit-checks-and-tip-limits'
 import * as m0014 from './0014-account-security'
 import * as m0015 from './0015-exchange-nonces-and-cleanup'
 import * as m0016 from './0016-application-personal-data-sealed'
+import * as m0017 from './0017-node-admin'
+import * as m0018 from './0018-withdrawals'
+import * as m0019 from './0019-devices-and-staff'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0014-account-security': m0014,
   '0015-exchange-nonces-and-cleanup': m0015,
   '0016-application-personal-data-sealed': m0016,
+  '0017-node-admin': m0017,
+  '0018-withdrawals': m0018,
+  '0019-devices-and-staff': m0019,
 }

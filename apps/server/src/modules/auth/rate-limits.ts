@@ -24,6 +24,8 @@ export interface AuthLimitsConfig {
   /** seed word reveals tried per user, and per business */
   revealSeedPerUser?: Limit
   revealSeedPerBusiness?: Limit
+  /** password confirmations before money leaves (withdrawals) per user; forgiven when right */
+  confirmPasswordPerUser?: Limit
 }
 
 export const DEFAULT_AUTH_LIMITS: Required<AuthLimitsConfig> = {
@@ -34,6 +36,7 @@ export const DEFAULT_AUTH_LIMITS: Required<AuthLimitsConfig> = {
   changePasswordPerUser: { points: 5, durationSec: 15 * 60 },
   revealSeedPerUser: { points: 5, durationSec: 15 * 60 },
   revealSeedPerBusiness: { points: 10, durationSec: 15 * 60 },
+  confirmPasswordPerUser: { points: 5, durationSec: 15 * 60 },
 }
 
 function limiter(pool: pg.Pool, keyPrefix: string, cfg: Limit) {
@@ -74,6 +77,7 @@ export function createAuthLimits(pool: pg.Pool, given: AuthLimitsConfig = DEFAUL
   const changePasswordUser = limiter(pool, 'chpw_user', cfg.changePasswordPerUser)
   const revealSeedUser = limiter(pool, 'seed_user', cfg.revealSeedPerUser)
   const revealSeedBusiness = limiter(pool, 'seed_business', cfg.revealSeedPerBusiness)
+  const confirmPasswordUser = limiter(pool, 'confirm_pw_user', cfg.confirmPasswordPerUser)
   return {
     /**
      * Charges the client's address and the account before the password is checked, so guesses
@@ -104,6 +108,13 @@ export function createAuthLimits(pool: pg.Pool, given: AuthLimitsConfig = DEFAUL
     /** Every try counts, right or wrong: each costs a slow password hash. */
     async beforeChangePassword(userId: string): Promise<void> {
       await consume(changePasswordUser, userId)
+    },
+    /** A password confirmation: charged first (concurrent guesses count), forgiven when right. */
+    async beforeConfirmPassword(userId: string): Promise<void> {
+      await consume(confirmPasswordUser, userId)
+    },
+    async succeededConfirmPassword(userId: string): Promise<void> {
+      await confirmPasswordUser.delete(userId)
     },
     async beforeRevealSeed(userId: string, businessId: string): Promise<void> {
       await consume(revealSeedUser, userId)

@@ -316,6 +316,22 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     },
 
     /**
+     * Before money leaves (a withdrawal): the account password (wrong ones limited per user),
+     * and the second factor when the user has it on.
+     */
+    async confirmWithPassword(input: {
+      userId: string
+      password: string
+      code?: string
+      ip?: string
+    }): Promise<void> {
+      await limits.beforeConfirmPassword(input.userId)
+      await checkPassword(input.userId, input.password)
+      await limits.succeededConfirmPassword(input.userId)
+      await twoFactor.verify(input.userId, input.code, input.ip)
+    },
+
+    /**
      * Before the seed words are shown: limited per user and per business, and the second
      * factor again when the user has it on.
      */

@@ -10,7 +10,7 @@
 import { MintOperationError, type Proof, type Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { WalletInvoice } from '../../wallets/wallet'
-import { MAX_PAYMENT_SAT, type RequestContext } from '../payments/service'
+import { MAX_PAYMENT_SAT, refusal, type RequestContext } from '../payments/service'
 import {
   CashuErrorCode,
   DERIVED,
@@ -119,7 +119,8 @@ async function invoiceOf(ctx: RequestContext, log: Log, amountSat: number, memo:
     return await ctx.invoice({ amountSat, memo, expirySec: ECASH_INVOICE_EXPIRY_SEC })
   } catch (err) {
     log('ecash invoice', err)
-    throw new DomainError('WALLET_UNAVAILABLE', 'The wallet did not answer.')
+    // What the payer is told: a node that is not ready says so, anything else is unavailable.
+    throw refusal(err)
   }
 }
 

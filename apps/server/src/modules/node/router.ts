@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@app/domain'
 import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
@@ -20,6 +21,34 @@ export const nodeRouter = router({
       const events = ctx.services.nodes.watch(ctx.business.id, signal, input.lastEventId)
       for await (const event of events) yield tracked(event.at, event.status)
     }),
+  /** Identity, balances and channels of the running node (its status alone until it runs). */
+  details: businessProcedure.query(async ({ ctx, signal }) => ({
+    ...(await ctx.services.nodes.details(ctx.business.id, signal)),
+    currency: ctx.business.currency ?? DEFAULT_CURRENCY,
+  })),
+  /** When the platform last kept a verified channel backup of the node, and of how many channels. */
+  backupInfo: businessProcedure.query(async ({ ctx }) => ({
+    last: await ctx.services.nodes.backups.last(ctx.business.id),
+  })),
+  /** A fresh static channel backup, verified by the node before it is handed out (and kept). */
+  channelBackup: businessProcedure.mutation(async ({ ctx, signal }) => {
+    const backup = await ctx.services.nodes.backups.take(ctx.business.id, signal)
+    return {
+      fileBase64: backup.multiChannelBackup,
+      channelCount: backup.channelPoints.length,
+      verifiedAt: backup.verifiedAt,
+    }
+  }),
+  /** The node's version, the latest the operator published (with notes), the last update. */
+  updateInfo: businessProcedure.query(({ ctx, signal }) =>
+    ctx.services.nodes.updates.info(ctx.business.id, signal),
+  ),
+  /** Updates the node to the published version (no payment in flight; a backup first). */
+  update: businessProcedure
+    .input(z.object({ version: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.nodes.updates.start(ctx.business.id, input.version, signal),
+    ),
   request: businessProcedure.mutation(({ ctx, signal }) =>
     ctx.services.nodes.request(ctx.business, signal),
   ),
@@ -27,6 +56,15 @@ export const nodeRouter = router({
     .input(z.object({ password: ZPassword, confirmPassword: ZPassword }))
     .mutation(({ ctx, input, signal }) =>
       ctx.services.nodes.initialise(ctx.business, input, signal),
+    ),
+  /** Unlocks the node's wallet after a restart; attempts are limited per user and business. */
+  unlock: businessProcedure
+    .input(z.object({ password: ZPassword }))
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.nodes.unlock(
+        { userId: ctx.user.id, businessId: ctx.business.id, password: input.password },
+        signal,
+      ),
     ),
   confirmSeed: businessProcedure.mutation(({ ctx, signal }) =>
     ctx.services.nodes.confirmSeed(ctx.business, signal),

@@ -4,6 +4,7 @@
  * these reads the node again at once (see `status.ts`), so pages following it move on without
  * waiting for the next sweep.
  */
+import type pg from 'pg'
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
@@ -13,10 +14,16 @@ import type { NodeAdmin } from '../../wallets/node-admin'
 import type { HostedNodeView, NodeHost } from '../../wallets/nodehost/node-host'
 import type { OnboardingRepo } from '../onboarding/repo'
 import { advance } from '../onboarding/step-machine'
+import { createNodeBackups } from './backup'
+import type { BackupRepo } from './backup-repo'
+import { createNodeUpdates } from './update'
+import type { UpdateRepo } from './update-repo'
+import { createNodeDetails } from './details'
 import { createNodeEndpoints, hostUnavailable, REQUESTING } from './endpoint'
 import type { NodeRepo, NodeRow } from './repo'
 import { openSeed, sealSeed, validateNodePassword } from './seed'
 import { createNodeStatus, type NodeStatus } from './status'
+import { createNodeUnlock, type UnlockLimits } from './unlock'
 
 export type { NodeStatus } from './status'
 
@@ -29,12 +36,37 @@ export function createNodeService(deps: {
   bus?: PgEventBus
   /** where the sweep of changing nodes runs, and how often */
   jobs?: { queue: JobQueue; intervalMs: number }
+  /** the latest channel backups, kept sealed */
+  backupRepo: BackupRepo
+  /** published node versions and the updates merchants start */
+  updateRepo: UpdateRepo
+  /** where unlock attempts are counted (shared by every instance) */
+  pool?: pg.Pool
+  unlockLimits?: Partial<UnlockLimits>
   log?: (msg: string, err?: unknown) => void
 }) {
   const { repo, host } = deps
   const log = deps.log ?? (() => {})
   const endpoints = createNodeEndpoints(deps)
   const statuses = createNodeStatus({ ...deps, endpoints })
+  const unlocking = createNodeUnlock({ pool: deps.pool, limits: deps.unlockLimits, log })
+  const reading = createNodeDetails({ repo, host, endpoints, statuses, log })
+  const backups = createNodeBackups({
+    repo: deps.backupRepo,
+    endpoints,
+    secrets: deps.secrets,
+    // Channels change rarely: a look every ten status sweeps.
+    jobs: deps.jobs && { queue: deps.jobs.queue, intervalMs: deps.jobs.intervalMs * 10 },
+    log,
+  })
+  const updating = createNodeUpdates({
+    repo,
+    updates: deps.updateRepo,
+    host,
+    endpoints,
+    backups,
+    log,
+  })
 
   /** After an action: the node read again and the change told; a failed reading waits a sweep. */
   async function refreshAfterAction(businessId: string, signal?: AbortSignal): Promise<void> {
@@ -49,6 +81,12 @@ export function createNodeService(deps: {
     watch: statuses.watch,
     /** One pass over the nodes due a reading (the `node-status` job runs it). */
     sweep: statuses.sweep,
+    /** The node details page: status, identity, balances and channels, read now. */
+    details: (businessId: string, signal?: AbortSignal) => reading.details(businessId, signal),
+    /** Static channel backups: a fresh verified one, the latest kept, the job's pass. */
+    backups,
+    /** Node versions and updates to them. */
+    updates: updating,
 
     /**
      * The node row is claimed under the business's lock first (one request wins), then the host
@@ -126,6 +164,19 @@ export function createNodeService(deps: {
       })
       await refreshAfterAction(business.id, signal)
       return { step }
+    },
+
+    /**
+     * Unlocks the node after a restart with the password the merchant types (never stored);
+     * the node is read again at once so every page following it moves on.
+     */
+    async unlock(
+      input: { userId: string; businessId: string; password: string },
+      signal?: AbortSignal,
+    ): Promise<NodeStatus> {
+      const row = await endpoints.readyRow(input.businessId)
+      await unlocking.unlock({ ...input, admin: endpoints.adminFor(row), signal })
+      return statuses.refresh(input.businessId, signal)
     },
 
     /** Backup: the seed words again, for whoever knows the node password. */

@@ -60,6 +60,7 @@ const NO_VIEW: HostedNodeView = {
   lnd: null,
   loop: null,
   pubkey: null,
+  version: null,
   lspPubkey: null,
   channels: [],
 }

@@ -7,7 +7,10 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/database'
 
 export interface LeaseRepo {
-  /** Takes or renews the leases for `leaseMs`; the businesses whose lease `holder` now holds. */
+  /**
+   * Takes (when free or lapsed) or renews the leases for `leaseMs`; the businesses whose lease
+   * `holder` now holds. Another holder's live lease is skipped without a lock.
+   */
   acquire(businessIds: readonly string[], holder: string, leaseMs: number): Promise<string[]>
   /** Renews every lease `holder` still holds, in one statement; the businesses they are for. */
   renewAll(holder: string, leaseMs: number): Promise<string[]>
@@ -24,6 +27,10 @@ export function createLeaseRepo(db: Db): LeaseRepo {
         INSERT INTO wallet_leases (business_id, holder, expires_at)
         SELECT id, ${holder}, now() + ${interval(leaseMs)}
         FROM unnest(${[...businessIds]}::uuid[]) AS id
+        -- a live lease of another holder is left alone (not even locked)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM wallet_leases l
+          WHERE l.business_id = id AND l.holder <> ${holder} AND l.expires_at >= now())
         ON CONFLICT (business_id) DO UPDATE
           SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
           WHERE wallet_leases.holder = EXCLUDED.holder OR wallet_leases.expires_at < now()

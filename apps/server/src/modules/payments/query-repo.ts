@@ -2,7 +2,7 @@
  * Reading payments: one payment (by id, invoice hash or idempotency key), and the open ones the
  * watchers and the expiry sweep look at, each read from a partial index on open statuses.
  */
-import type { ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
 import { OPEN_STATUSES, PAYMENT_COLUMNS, toPayment, type PaymentRow } from './row'
@@ -117,12 +117,29 @@ export function createPaymentQueries(db: Db) {
       return rows.map((r) => r.businessId)
     },
 
-    async businessesWithOpenPayments(): Promise<string[]> {
+    /** Businesses with an open payment to an on-chain address (their addresses are followed). */
+    async businessesWithOpenOnchain(): Promise<string[]> {
       const rows = await db
         .selectFrom('payments')
         .select('businessId')
         .distinct()
         .where('status', 'in', OPEN_STATUSES)
+        .where('address', 'is not', null)
+        .execute()
+      return rows.map((r) => r.businessId)
+    },
+
+    /**
+     * Businesses with an open payment, the one with the newest payment first (a till may be
+     * waiting on it).
+     */
+    async businessesWithOpenPayments(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('businessId')
+        .where('status', 'in', OPEN_STATUSES)
+        .groupBy('businessId')
+        .orderBy(sql`max(created_at)`, 'desc')
         .execute()
       return rows.map((r) => r.businessId)
     },

@@ -8,6 +8,7 @@ import pg from 'pg'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import {
+  WalletNotReadyError,
   WalletUnsupportedError,
   type CreateInvoiceInput,
   type Wallet,
@@ -39,6 +40,10 @@ export interface IncomingSpec {
   /** a retry with the same key returns the same payment (and must ask for the same one) */
   idempotencyKey: string | null
   tipPageId?: string
+  /** the device and staff member that took it, and the till's order reference */
+  deviceId?: string
+  staffId?: string | null
+  orderReference?: string | null
   /** `processing` for a payment already under way when written (ecash) */
   status?: 'processing'
 }
@@ -80,6 +85,7 @@ function sameRequest(row: PaymentRow, spec: RequestKey): boolean {
 export function reasonOf(err: unknown): ErrorCode {
   if (err instanceof DomainError) return err.code
   if (err instanceof WalletUnsupportedError) return 'WALLET_UNSUPPORTED'
+  if (err instanceof WalletNotReadyError) return 'NODE_NOT_READY'
   if (err instanceof pg.DatabaseError) return 'INTERNAL'
   return 'WALLET_UNAVAILABLE'
 }
@@ -97,6 +103,8 @@ export function refusal(err: unknown): DomainError {
   if (err instanceof WalletUnsupportedError) {
     return new DomainError('WALLET_UNSUPPORTED', err.message)
   }
+  if (err instanceof WalletNotReadyError)
+    return new DomainError('NODE_NOT_READY', 'Node is not ready')
   return new DomainError('WALLET_UNAVAILABLE', 'The wallet did not answer. Try again.')
 }
 

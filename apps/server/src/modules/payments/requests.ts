@@ -26,6 +26,8 @@ export interface PaymentRequestInput {
   amount: AmountInput
   memo: string
   idempotencyKey?: string
+  /** taken at a device: which, by whom, for which order of the till */
+  origin?: { deviceId: string; staffId: string | null; orderReference: string | null }
 }
 
 export function checkAmount(amountSat: number) {
@@ -68,6 +70,7 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
       fiatMinor,
       memo: input.memo,
       idempotencyKey: input.idempotencyKey ?? null,
+      ...input.origin,
     }
     return viewOf(await receiving.receive(business, spec, method, ask(amountSat), signal))
   }

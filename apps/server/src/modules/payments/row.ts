@@ -29,6 +29,8 @@ export const PAYMENT_COLUMNS = [
   'fiatMinor',
   'memo',
   'deviceId',
+  'staffId',
+  'orderReference',
   'tipPageId',
   'paymentHash',
   'paymentRequest',
@@ -74,6 +76,9 @@ export interface NewPayment {
   memo: string
   tipPageId?: string | null
   deviceId?: string | null
+  /** who took it at the device, and the till's order reference (POS) */
+  staffId?: string | null
+  orderReference?: string | null
   idempotencyKey?: string | null
   /** `processing` for a payment already under way when written */
   status?: 'pending' | 'processing'

@@ -20,6 +20,7 @@ import type { WalletWatchers } from './watchers'
 /** Now in `@app/domain`; kept here for the imports of this module's callers. */
 export { MAX_PAYMENT_SAT }
 export { paymentEventId } from './follow'
+export { refusal } from './receive'
 export type {
   Attachment,
   BusinessRef,

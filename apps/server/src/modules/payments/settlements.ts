@@ -53,11 +53,30 @@ export function createSettlements(deps: SettlementDeps) {
     })
   }
 
-  /** Looks up every open payment once: settled ones are credited, lapsed ones expire. */
-  async function lookUpOpen(businessId: string, signal: AbortSignal): Promise<void> {
+  /**
+   * Looks up every open payment once: settled ones are credited, lapsed ones expire. With
+   * `watchedNewest`, the newest that many unexpired invoices are left out: the wallet's watch
+   * looks them up itself when it starts (its `pending`), so each is asked of the wallet once.
+   */
+  async function lookUpOpen(
+    businessId: string,
+    signal: AbortSignal,
+    watchedNewest = 0,
+  ): Promise<void> {
+    const rows = await repo.open(businessId)
+    const now = Date.now()
+    const watched = new Set(
+      rows
+        .filter((r) => r.paymentHash && r.expiresAt && r.expiresAt.getTime() >= now)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, watchedNewest)
+        .map((r) => r.id),
+    )
+    const toAsk = rows.filter((r) => r.paymentHash && !watched.has(r.id))
+    if (toAsk.length === 0) return
     const wallet = await walletOf(businessId)
     if (!wallet) return
-    for (const row of await repo.open(businessId)) {
+    for (const row of toAsk) {
       if (!row.paymentHash || signal.aborted) continue
       const hash = row.paymentHash
       const status = await withDeadline(callMs, (s) => wallet.lookupInvoice(hash, s), signal)

@@ -9,6 +9,11 @@
  * for all of this instance's leases), each wallet call has a deadline, each business's work is
  * its own (a failure is logged, and its watching retried later with a growing pause), and a few
  * businesses' addresses are followed at once, none waiting for a slow one.
+ *
+ * Thousands of businesses cost a few statements a tick, whatever their number: open payments,
+ * open on-chain payments (only those businesses' addresses are followed), and the lease take
+ * and renewal. Watches start a few at a time, newest payment first, each holding its turn
+ * until it is ready (bench/watchers.ts measures 10,000 businesses on one instance and two).
  */
 import { randomUUID } from 'node:crypto'
 import type { PriceService } from '../price/service'
@@ -38,7 +43,12 @@ export interface WatcherOptions {
   walletCallMs?: number
   /** businesses whose addresses are followed at once; default DEFAULT_BUSINESS_CONCURRENCY */
   concurrency?: number
+  /** wallets whose watching is being started at once; default DEFAULT_START_CONCURRENCY */
+  startConcurrency?: number
 }
+
+/** Wallets connected at once when watching starts (each a few statements and wallet calls). */
+export const DEFAULT_START_CONCURRENCY = 32
 
 /** A dead holder's lease lapses after 6 s; others look every 2 s: a takeover within 8 s. */
 export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = { leaseMs: 6_000, renewMs: 2_000 }
@@ -57,6 +67,8 @@ export function createWalletWatchers(deps: {
   const log = deps.log ?? (() => {})
   const settlements = createSettlements({ ...deps, walletCallMs: callMs })
   const limited = createLimiter(opts.concurrency ?? DEFAULT_BUSINESS_CONCURRENCY)
+  /** Wallets being connected and their open payments looked up, a few at a time. */
+  const starting = createLimiter(opts.startConcurrency ?? DEFAULT_START_CONCURRENCY)
   const instanceId = randomUUID()
   const running = new Map<string, AbortController>()
   /** Businesses whose addresses are being followed now (one pass at a time each). */
@@ -81,17 +93,40 @@ export function createWalletWatchers(deps: {
     const controller = new AbortController()
     running.set(businessId, controller)
     const run = async () => {
-      const wallet = await walletWithin(wallets, businessId, callMs)
-      if (!wallet) return
-      await settlements.lookUpOpen(businessId, controller.signal)
-      await wallet.watch(
-        {
-          onSettlement: (s) => settlements.credit(businessId, s),
-          pending: () => repo.openInvoiceHashes(businessId, new Date(), PENDING_LOOKUP_LIMIT),
-          onReady: () => backoff.delete(businessId),
-        },
-        controller.signal,
-      )
+      // Starts take turns until the watch is ready (thousands at once after a takeover would
+      // exhaust the pool and the wallets' relays), in the order they were taken: newest
+      // payments first. What the watch looks up itself is not looked up twice.
+      const started = await starting(async () => {
+        if (controller.signal.aborted) return null
+        const wallet = await walletWithin(wallets, businessId, callMs)
+        if (!wallet) return null
+        await settlements.lookUpOpen(businessId, controller.signal, PENDING_LOOKUP_LIMIT)
+        if (controller.signal.aborted) return null
+        let ready: () => void = () => {}
+        const isReady = new Promise<void>((resolve) => (ready = resolve))
+        const watching = wallet.watch(
+          {
+            onSettlement: (s) => settlements.credit(businessId, s),
+            pending: () => repo.openInvoiceHashes(businessId, new Date(), PENDING_LOOKUP_LIMIT),
+            onReady: () => {
+              backoff.delete(businessId)
+              ready()
+            },
+          },
+          controller.signal,
+        )
+        // The turn ends when the watch is ready, ends, or takes longer than a wallet call may.
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([
+          isReady,
+          watching.catch(() => {}),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, callMs))),
+        ])
+        clearTimeout(timer)
+        // In an object: a promise returned as such would hold the turn until the watch ends.
+        return { watching }
+      })
+      await started?.watching
     }
     run()
       .catch((err: unknown) => {
@@ -126,18 +161,24 @@ export function createWalletWatchers(deps: {
   /**
    * Takes the leases of businesses with open payments not yet watched here, watches those
    * taken, lets go of businesses with nothing open any more, and follows the addresses of
-   * those held. Waits for no wallet.
+   * those held that have an open on-chain payment. Waits for no wallet. A few statements
+   * whatever the number of businesses: none per business unless its lease or addresses ask.
    */
   async function tick(): Promise<void> {
     const wanted = new Set(await repo.businessesWithOpenPayments())
     const idle = [...running.keys()].filter((id) => !wanted.has(id))
     for (const businessId of idle) stopWatching(businessId)
     await leases.release(idle, instanceId)
+    // Newest payments first (the order `wanted` comes in): a till may be waiting on one.
     const toTake = [...wanted].filter((id) => !running.has(id) && mayStart(id))
-    for (const businessId of await leases.acquire(toTake, instanceId, opts.leaseMs)) {
-      if (!running.has(businessId)) startWatching(businessId)
+    const taken = new Set(await leases.acquire(toTake, instanceId, opts.leaseMs))
+    for (const businessId of toTake) {
+      if (taken.has(businessId) && !running.has(businessId)) startWatching(businessId)
     }
-    for (const businessId of running.keys()) followAddresses(businessId)
+    if (running.size === 0) return
+    for (const businessId of await repo.businessesWithOpenOnchain()) {
+      if (running.has(businessId)) followAddresses(businessId)
+    }
   }
 
   /** Renews every lease this instance holds at once; stops watching those lost meanwhile. */

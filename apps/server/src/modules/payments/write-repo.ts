@@ -45,6 +45,8 @@ export function createPaymentWrites(db: Db) {
           memo: p.memo,
           tipPageId: p.tipPageId ?? null,
           deviceId: p.deviceId ?? null,
+          staffId: p.staffId ?? null,
+          orderReference: p.orderReference ?? null,
           idempotencyKey: p.idempotencyKey ?? null,
         })),
       )

@@ -102,6 +102,9 @@ describe('transactions CSV', () => {
         'status',
         'method',
         'device_id',
+        'device_name',
+        'staff_id',
+        'staff_name',
         'memo',
         'amount_sat',
         'received_sat',
@@ -116,6 +119,9 @@ describe('transactions CSV', () => {
         '2026-01-02T10:00:05.000Z',
         'settled',
         'lightning',
+        '',
+        '',
+        '',
         '',
         'Table 4, "the corner"\nsecond line',
         '12345',
@@ -132,6 +138,9 @@ describe('transactions CSV', () => {
         'expired',
         'tip',
         '',
+        '',
+        '',
+        '',
         `'=HYPERLINK("http://evil")`,
         '1000',
         '0',
@@ -146,6 +155,9 @@ describe('transactions CSV', () => {
         '',
         'pending',
         'ecash',
+        '',
+        '',
+        '',
         '',
         'Café',
         '1000',
@@ -211,7 +223,7 @@ describe('transactions CSV', () => {
     const rows = parseCsv(res.body.slice(1)).slice(1)
     expect(rows).toHaveLength(2500)
     expect(new Set(rows.map((r) => r[0])).size).toBe(2500)
-    expect(rows.find((r) => r[6] === 'Item 1234')?.[9]).toBe('12.34')
+    expect(rows.find((r) => r[9] === 'Item 1234')?.[12]).toBe('12.34')
   })
 
   it('answers 401 without a session, 404 for a business that is not yours, 400 for bad filters', async () => {

@@ -40,6 +40,8 @@ const ZCsvQuery = z.object({
   from: ZQueryDate,
   to: ZQueryDate,
   search: z.string().max(1000).optional(),
+  deviceId: z.string().max(64).optional(),
+  staffId: z.string().max(64).optional(),
 })
 
 function parseFilter(query: unknown): TransactionFilter | undefined {

@@ -36,6 +36,7 @@ type RawTransactionColumns = Pick<
   | 'method'
   | 'memo'
   | 'deviceId'
+  | 'staffId'
   | 'amountSat'
   | 'receivedSat'
   | 'fiatMinor'
@@ -48,7 +49,7 @@ type RawTransactionColumns = Pick<
 export type TransactionRow = Int8AsNumber<
   RawTransactionColumns,
   'amountSat' | 'receivedSat' | 'fiatMinor'
->
+> & { deviceName: string | null; staffName: string | null }
 
 /** A position in the list: created_at to the microsecond (ISO 8601, UTC) and the id. */
 export interface ListPosition {
@@ -62,6 +63,8 @@ export interface RepoFilter {
   from?: Date
   to?: Date
   search?: string
+  deviceId?: string
+  staffId?: string
 }
 
 /** One UTC day's settled totals for one method. */
@@ -70,17 +73,23 @@ export type DailyTotalRow = Int8AsNumber<
   'amountSat' | 'fiatMinor'
 >
 
-type RawTransaction = RawTransactionColumns & { position: string }
+type RawTransaction = RawTransactionColumns & {
+  position: string
+  deviceName: string | null
+  staffName: string | null
+}
 
 /** Rows read in order before a memo search asks the trigram index for older matches. */
 export const SEARCH_WINDOW = 2000
 
-const ROW = sql`id, created_at, settled_at, status, method, memo, device_id, amount_sat,
+const ROW = sql`id, created_at, settled_at, status, method, memo, device_id, staff_id, amount_sat,
   received_sat, fiat_minor, currency, payment_hash, txid`
 
 /** The API's names; the position is formatted only for rows that are returned. */
 const OUT = sql`p.id, p.created_at AS "createdAt", p.settled_at AS "settledAt", p.status,
-  p.method, p.memo, p.device_id AS "deviceId", p.amount_sat AS "amountSat",
+  p.method, p.memo, p.device_id AS "deviceId", p.staff_id AS "staffId",
+  (SELECT d.name FROM devices d WHERE d.id = p.device_id) AS "deviceName",
+  (SELECT s.name FROM staff s WHERE s.id = p.staff_id) AS "staffName", p.amount_sat AS "amountSat",
   p.received_sat AS "receivedSat", p.fiat_minor AS "fiatMinor", p.currency,
   p.payment_hash AS "paymentHash", p.txid,
   to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`
@@ -96,6 +105,9 @@ function toTransaction(r: RawTransaction): TransactionRow & { position: string }
     method: r.method,
     memo: r.memo,
     deviceId: r.deviceId,
+    deviceName: r.deviceName,
+    staffId: r.staffId,
+    staffName: r.staffName,
     amountSat: Number(r.amountSat),
     receivedSat: Number(r.receivedSat),
     fiatMinor: r.fiatMinor === null ? null : Number(r.fiatMinor),
@@ -119,6 +131,8 @@ function conditions(businessId: string, f: Filters, after: ListPosition | null) 
   const where: RawBuilder<unknown>[] = [sql`business_id = ${businessId}::uuid`]
   if (f.from) where.push(sql`created_at >= ${f.from}`)
   if (f.to) where.push(sql`created_at < ${f.to}`)
+  if (f.deviceId) where.push(sql`device_id = ${f.deviceId}::uuid`)
+  if (f.staffId) where.push(sql`staff_id = ${f.staffId}::uuid`)
   if (after) {
     where.push(sql`(created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`)
   }

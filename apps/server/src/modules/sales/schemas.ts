@@ -43,6 +43,9 @@ const filterFields = {
   search: ZSafeText.max(SEARCH_MAX_LENGTH)
     .optional()
     .transform((s) => s?.trim() || undefined),
+  /** taken at this device, by this staff member */
+  deviceId: z.uuid().optional(),
+  staffId: z.uuid().optional(),
 }
 
 const isOrderedRange = (f: { from?: Date; to?: Date }) =>
@@ -69,6 +72,8 @@ export interface TransactionFilter {
   from?: Date
   to?: Date
   search?: string
+  deviceId?: string
+  staffId?: string
 }
 
 export type TTransactionsInput = z.output<typeof ZTransactionsInput>

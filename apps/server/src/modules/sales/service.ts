@@ -81,7 +81,15 @@ export function decodeCursor(cursor: string): ListPosition {
 }
 
 function toRepoFilter(f: TransactionFilter): RepoFilter {
-  return { statuses: f.status, methods: f.method, from: f.from, to: f.to, search: f.search }
+  return {
+    statuses: f.status,
+    methods: f.method,
+    from: f.from,
+    to: f.to,
+    search: f.search,
+    deviceId: f.deviceId,
+    staffId: f.staffId,
+  }
 }
 
 const withoutPosition = ({ position: _, ...item }: TransactionRow & { position: string }) => item

@@ -16,7 +16,7 @@ import {
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { INVOICE_EXPIRY_SEC, type PaymentService } from '../payments/service'
-import type { WalletCapabilities } from '../../wallets/wallet'
+import { WalletNotReadyError, type WalletCapabilities } from '../../wallets/wallet'
 import {
   COMMENT_ALLOWED,
   MAX_SENDABLE_MSAT,
@@ -208,6 +208,7 @@ export function createTipService(deps: {
   }
 
   const unavailable = () => new LnurlRefusal('The wallet is not available. Try again later.')
+  const nodeNotReady = () => new LnurlRefusal('Node is not ready')
 
   /** What the payer's wallet is told when the business's wallet refused before any row. */
   function refusalOf(err: unknown): LnurlRefusal {
@@ -217,6 +218,7 @@ export function createTipService(deps: {
       if (err.code === 'WALLET_UNSUPPORTED') {
         return new LnurlRefusal('This business cannot take Lightning tips')
       }
+      if (err.code === 'NODE_NOT_READY') return nodeNotReady()
       if (err.code === 'IDEMPOTENCY_KEY_REUSED') {
         return new LnurlRefusal('This nonce was already used for another amount')
       }
@@ -337,7 +339,7 @@ export function createTipService(deps: {
       }
       if (outcome.state === 'failed') {
         deps.log?.('tips: invoice', outcome.error)
-        throw unavailable()
+        throw outcome.error instanceof WalletNotReadyError ? nodeNotReady() : unavailable()
       }
       const pr = outcome.row.paymentRequest
       if (!pr || outcome.row.status === 'failed') throw unavailable()

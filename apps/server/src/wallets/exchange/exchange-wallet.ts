@@ -11,13 +11,23 @@ import {
   type AddressReceipt,
   type CreateInvoiceInput,
   type InvoiceStatus,
+  type OnchainQuote,
+  type OnchainSent,
   type PayResult,
+  type SendableBalance,
+  type SendOutcome,
   type Wallet,
+  type WalletSend,
+  type ExchangeWithdrawalQuote,
+  type ExchangeWithdrawals,
+  type ExchangeWithdrawalState,
+  type RegisteredDestination,
   type WalletBalance,
   type WalletCapabilities,
   type WalletInvoice,
 } from '../wallet'
 import { decodeBolt11, pause, SettlementQueue, unavailable, unsupported } from '../wallet-support'
+import { ExchangeSend } from './exchange-send'
 import type { KrakenClient } from './kraken-client'
 import {
   isCredited,
@@ -50,7 +60,7 @@ export const EXCHANGE_CAPABILITIES: Readonly<WalletCapabilities> = {
   pushesSettlements: false,
 }
 
-export class ExchangeWallet implements Wallet {
+export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
   readonly kind = 'exchange' as const
   readonly capabilities = EXCHANGE_CAPABILITIES
   /** invoices made by this instance: their expiry, which the deposit list cannot tell */
@@ -200,6 +210,64 @@ export class ExchangeWallet implements Wallet {
       })
     }
     return [...byTxid.values()]
+  }
+
+  registeredDestinations(signal?: AbortSignal): Promise<RegisteredDestination[]> {
+    return new ExchangeSend(this.kraken).registeredDestinations(signal)
+  }
+
+  quoteWithdrawal(
+    key: string,
+    amountSat: number,
+    signal?: AbortSignal,
+  ): Promise<ExchangeWithdrawalQuote> {
+    return new ExchangeSend(this.kraken).quoteWithdrawal(key, amountSat, signal)
+  }
+
+  withdraw(
+    key: string,
+    amountSat: number,
+    feeSat: number,
+    signal?: AbortSignal,
+  ): Promise<{ refid: string }> {
+    return new ExchangeSend(this.kraken).withdraw(key, amountSat, feeSat, signal)
+  }
+
+  withdrawalState(
+    find: { refid: string } | { key: string; amountSat: number; since: Date },
+    signal?: AbortSignal,
+  ): Promise<ExchangeWithdrawalState | null> {
+    return new ExchangeSend(this.kraken).withdrawalState(find, signal)
+  }
+
+  /** Exchange withdrawals go to destinations registered on the exchange, not to invoices. */
+  sendLightning(): Promise<SendOutcome> {
+    return unsupported('pay invoices directly; withdraw to a registered destination')
+  }
+
+  trackLightning(): Promise<SendOutcome | null> {
+    return unsupported('follow outgoing Lightning payments')
+  }
+
+  async sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
+    const b = await this.balance(signal)
+    return { lightningSat: b.lightningSat, onchainSat: b.onchainSat, reserveSat: 0 }
+  }
+
+  onchainFeeRate(): Promise<number> {
+    return unsupported('choose an on-chain fee rate')
+  }
+
+  quoteOnchain(): Promise<OnchainQuote> {
+    return unsupported('send on chain to any address; withdraw to a registered destination')
+  }
+
+  sendOnchain(): Promise<{ txid: string }> {
+    return unsupported('send on chain to any address; withdraw to a registered destination')
+  }
+
+  findOnchainSend(): Promise<OnchainSent | null> {
+    return unsupported('follow on-chain sends')
   }
 
   close(): void {}

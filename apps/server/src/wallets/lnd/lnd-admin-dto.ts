@@ -42,24 +42,36 @@ export const ZGetInfo = z
     alias: z.string().default(''),
     block_height: z.number().default(0),
     synced_to_chain: z.boolean().default(false),
+    synced_to_graph: z.boolean().default(false),
     num_active_channels: z.number().default(0),
     num_pending_channels: z.number().default(0),
+    version: z.string().default(''),
+    uris: list(z.string()),
   })
   .transform((i): NodeInfo => ({
     pubkey: i.identity_pubkey,
     alias: i.alias,
     blockHeight: i.block_height,
     syncedToChain: i.synced_to_chain,
+    syncedToGraph: i.synced_to_graph,
     activeChannels: i.num_active_channels,
     pendingChannels: i.num_pending_channels,
+    version: i.version,
+    uris: i.uris,
   }))
 
 export const ZChainBalance = z
-  .object({ total_balance: int64, confirmed_balance: int64, unconfirmed_balance: int64 })
+  .object({
+    total_balance: int64,
+    confirmed_balance: int64,
+    unconfirmed_balance: int64,
+    reserved_balance_anchor_chan: int64,
+  })
   .transform((b) => ({
     confirmedSat: b.confirmed_balance,
     unconfirmedSat: b.unconfirmed_balance,
     totalSat: b.total_balance,
+    reservedAnchorSat: b.reserved_balance_anchor_chan,
   }))
 
 export const ZNewAddress = z.object({ address: z.string().min(1) })
@@ -98,6 +110,7 @@ const ZChannel = z
     capacity: int64,
     local_balance: int64,
     remote_balance: int64,
+    pending_htlcs: list(z.unknown()),
   })
   .transform((c): Channel => ({
     channelPoint: c.channel_point,
@@ -107,6 +120,7 @@ const ZChannel = z
     localSat: c.local_balance,
     remoteSat: c.remote_balance,
     active: c.active,
+    pendingHtlcCount: c.pending_htlcs.length,
   }))
 export const ZChannels = z.object({ channels: list(ZChannel) })
 
@@ -275,3 +289,6 @@ export function toAutoloopRule(r: LiquidityParams['rules'][number]): AutoloopRul
     outgoingThresholdPercent: r.outgoing_threshold,
   }
 }
+
+/** lnd 0.18 lists the verified channel points as `txid:index` strings. */
+export const ZVerifiedBackup = z.object({ chan_points: list(z.string()) })

@@ -18,6 +18,7 @@ import {
   toAutoloopRule,
   ZChainBalance,
   ZChannelBackup,
+  ZVerifiedBackup,
   ZChannelBalance,
   ZChannels,
   ZGenSeed,
@@ -40,6 +41,9 @@ type Method = 'GET' | 'POST'
 
 /** Routing fee caps the loop CLI puts on a swap: 10 sat + 2 % of the amount. */
 const routingFeeCapSat = (amountSat: number) => 10 + Math.ceil(amountSat / 50)
+
+/** lnd's answer to an unlock once its wallet is open: the unlocker service is gone. */
+const ALREADY_UNLOCKED = /wallet already unlocked/
 
 /** gRPC's Unavailable: the node is not running, or still starting its RPC server. */
 const UNAVAILABLE = 14
@@ -97,12 +101,18 @@ export class LndNodeAdmin implements NodeAdmin {
     return { seedWords: seed.cipher_seed_mnemonic, macaroonHex: b64.toHex(init.admin_macaroon) }
   }
 
+  /** A wallet unlocked already (by another instance, or a retried call) counts as unlocked. */
   async unlock(password: string, signal?: AbortSignal) {
-    await this.read(z.unknown(), 'POST', '/v1/unlockwallet', {
-      body: { wallet_password: b64.fromUtf8(password) },
-      signal,
-      timeoutMs: 60_000,
-    })
+    try {
+      await this.read(z.unknown(), 'POST', '/v1/unlockwallet', {
+        body: { wallet_password: b64.fromUtf8(password) },
+        signal,
+        timeoutMs: 60_000,
+      })
+    } catch (err) {
+      if (err instanceof NodeRefusedError && ALREADY_UNLOCKED.test(err.message)) return
+      throw err
+    }
   }
 
   info(signal?: AbortSignal) {
@@ -149,6 +159,14 @@ export class LndNodeAdmin implements NodeAdmin {
 
   channelBackup(signal?: AbortSignal) {
     return this.read(ZChannelBackup, 'GET', '/v1/channels/backup', { signal })
+  }
+
+  async verifyChannelBackup(multiChannelBackup: string, signal?: AbortSignal) {
+    const verified = await this.read(ZVerifiedBackup, 'POST', '/v1/channels/backup/verify', {
+      body: { multi_chan_backup: { multi_chan_backup: multiChannelBackup } },
+      signal,
+    })
+    return verified.chan_points
   }
 
   loopOutTerms(signal?: AbortSignal) {

@@ -3,19 +3,30 @@
  * the router and the node's on-chain wallet. Everything the port offers.
  */
 import { withTimeout } from '../../lib/http'
+import type { BitcoinNetwork } from '@app/domain'
 import type {
   AddressReceipt,
   CreateInvoiceInput,
   InvoiceStatus,
+  OnchainQuote,
+  OnchainQuoteInput,
+  OnchainSendInput,
+  OnchainSent,
   PayResult,
+  SendableBalance,
+  SendLightningInput,
+  SendOutcome,
   Wallet,
+  WalletSend,
   WalletBalance,
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
+import { WalletNotReadyError } from '../wallet'
 import { decodeBolt11, unavailable } from '../wallet-support'
 import { b64, LndError, type LndClient } from './lnd-client'
 import { ZNewAddress, ZTransactions } from './lnd-admin-dto'
+import { LndSend } from './lnd-send'
 import { followSettlements, type FollowState } from './lnd-settlements'
 import {
   toInvoiceStatus,
@@ -35,9 +46,27 @@ export interface LndWalletOptions {
   /** first and longest wait before reconnecting the invoice stream */
   reconnectMs?: { initial: number; max: number }
   log?: (msg: string, err?: unknown) => void
+  /** the Bitcoin network the node runs on (addresses are read for it); default simnet */
+  network?: BitcoinNetwork
 }
 
 const defaultFeeLimitSat = (amountSat: number) => 10 + Math.ceil(amountSat / 100)
+
+/** lnd's answers while its wallet is locked, not created yet, or its RPC server still starting. */
+const NOT_READY = /wallet locked|wallet not created|in the process of starting|not yet ready/
+/** gRPC's Unavailable: lnd is not running (restarting, updating, stopped). */
+const UNAVAILABLE = 14
+
+/** A node that is locked, starting or stopped is not ready; any other failure is unavailability. */
+function notReadyOrUnavailable(err: unknown, what: string): Error {
+  // A node out of reach altogether stays "unavailable": it may be the network, not the node.
+  const isNotReady =
+    err instanceof LndError && (err.grpcCode === UNAVAILABLE || NOT_READY.test(err.message))
+  if (!isNotReady) return unavailable(err, what)
+  const notReady = new WalletNotReadyError(`${what}: the node is not ready`)
+  notReady.cause = err
+  return notReady
+}
 
 export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
   lightning: true,
@@ -47,11 +76,13 @@ export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
   pushesSettlements: true,
 }
 
-export class LndWallet implements Wallet {
+export class LndWallet implements Wallet, WalletSend {
   readonly kind = 'lnd' as const
   readonly capabilities = LND_CAPABILITIES
   readonly #follow: FollowState = { lastSettleIndex: 0 }
-  readonly #opts: Required<Omit<LndWalletOptions, 'log'>> & Pick<LndWalletOptions, 'log'>
+  readonly #opts: Required<Omit<LndWalletOptions, 'log' | 'network'>> &
+    Pick<LndWalletOptions, 'log'>
+  readonly #send: LndSend
 
   constructor(
     private readonly lnd: LndClient,
@@ -63,6 +94,7 @@ export class LndWallet implements Wallet {
       reconnectMs: opts.reconnectMs ?? { initial: 1_000, max: 30_000 },
       log: opts.log,
     }
+    this.#send = new LndSend(lnd, opts.network ?? 'simnet')
   }
 
   async createInvoice(input: CreateInvoiceInput, signal?: AbortSignal): Promise<WalletInvoice> {
@@ -85,7 +117,7 @@ export class LndWallet implements Wallet {
         expiresAt,
       }
     } catch (err) {
-      throw unavailable(err, 'The node did not create the invoice')
+      throw notReadyOrUnavailable(err, 'The node did not create the invoice')
     }
   }
 
@@ -179,7 +211,7 @@ export class LndWallet implements Wallet {
       const path = '/v1/newaddress?type=WITNESS_PUBKEY_HASH'
       return ZNewAddress.parse(await this.lnd.call('GET', path, undefined, { signal })).address
     } catch (err) {
-      throw unavailable(err, 'The node did not give an address')
+      throw notReadyOrUnavailable(err, 'The node did not give an address')
     }
   }
 
@@ -197,6 +229,34 @@ export class LndWallet implements Wallet {
         .reduce((sum, o) => sum + o.amountSat, 0)
       return amountSat > 0 ? [{ txid: tx.txid, amountSat, confirmations: tx.confirmations }] : []
     })
+  }
+
+  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
+    return this.#send.sendLightning(input, signal)
+  }
+
+  trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null> {
+    return this.#send.trackLightning(paymentHash, signal)
+  }
+
+  sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
+    return this.#send.sendableBalance(signal)
+  }
+
+  onchainFeeRate(targetBlocks: number, signal?: AbortSignal): Promise<number> {
+    return this.#send.onchainFeeRate(targetBlocks, signal)
+  }
+
+  quoteOnchain(input: OnchainQuoteInput, signal?: AbortSignal): Promise<OnchainQuote> {
+    return this.#send.quoteOnchain(input, signal)
+  }
+
+  sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<{ txid: string }> {
+    return this.#send.sendOnchain(input, signal)
+  }
+
+  findOnchainSend(label: string, signal?: AbortSignal): Promise<OnchainSent | null> {
+    return this.#send.findOnchainSend(label, signal)
   }
 
   close(): void {}

@@ -60,6 +60,7 @@ export class LndPoolNodeHost implements NodeHost {
       lnd: null,
       loop: null,
       pubkey: null,
+      version: null,
       lspPubkey: this.lspPubkey,
       channels: [],
     }
@@ -92,6 +93,7 @@ export class LndPoolNodeHost implements NodeHost {
       lnd: { restUrl: row.restUrl, tlsCertPem: row.tlsCertPem },
       loop: row.loopRestUrl ? { restUrl: row.loopRestUrl, tlsCertPem: row.tlsCertPem } : null,
       pubkey: null,
+      version: null,
       lspPubkey: this.lspPubkey,
       channels: [],
     }

@@ -33,6 +33,8 @@ export interface HostedNodeView {
   lnd: { restUrl: string; tlsCertPem: string } | null
   loop: { restUrl: string; tlsCertPem: string } | null
   pubkey: string | null
+  /** the lnd version the node runs (or will run once an update is done) */
+  version: string | null
   /** the liquidity provider channels open to */
   lspPubkey: string | null
   channels: HostedChannel[]
@@ -42,7 +44,8 @@ export interface NodeHost {
   readonly kind: 'simnet' | 'lnd-pool'
   requestNode(businessId: string, signal?: AbortSignal): Promise<HostedNodeView>
   getNode(hostNodeId: string, signal?: AbortSignal): Promise<HostedNodeView>
-  update(hostNodeId: string, signal?: AbortSignal): Promise<HostedNodeView>
+  /** Stops the node, installs `version` and starts it again (its wallet then comes back locked). */
+  update(hostNodeId: string, version: string, signal?: AbortSignal): Promise<HostedNodeView>
   restart(hostNodeId: string, signal?: AbortSignal): Promise<HostedNodeView>
 }
 

@@ -6,6 +6,7 @@ interface SimnetNodeView {
   id: string
   status: HostState
   pubkey: string | null
+  version: string
   lnd: { restUrl: string; tlsCertPem: string } | null
   loop: { restUrl: string; tlsCertPem: string } | null
   lsp: { pubkey: string }
@@ -52,6 +53,7 @@ export class SimnetNodeHost implements NodeHost {
       lnd: v.lnd,
       loop: v.loop,
       pubkey: v.pubkey,
+      version: v.version,
       lspPubkey: v.lsp.pubkey,
       channels: v.channels.map((c) => ({
         channelPoint: c.channelPoint,
@@ -67,8 +69,8 @@ export class SimnetNodeHost implements NodeHost {
   getNode(id: string, signal?: AbortSignal) {
     return this.call('GET', `/nodes/${encodeURIComponent(id)}`, undefined, signal)
   }
-  update(id: string, signal?: AbortSignal) {
-    return this.call('POST', `/nodes/${encodeURIComponent(id)}/update`, undefined, signal)
+  update(id: string, version: string, signal?: AbortSignal) {
+    return this.call('POST', `/nodes/${encodeURIComponent(id)}/update`, { version }, signal)
   }
   restart(id: string, signal?: AbortSignal) {
     return this.call('POST', `/nodes/${encodeURIComponent(id)}/restart`, undefined, signal)

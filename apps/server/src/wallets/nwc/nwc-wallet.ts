@@ -1,7 +1,8 @@
 /**
  * A Nostr Wallet Connect wallet: Lightning only. Settlements come from the wallet's
- * `payment_received` notifications when it sends them, with a slow look-up of the caller's
- * pending invoices behind them in case a notification is lost.
+ * `payment_received` notifications when it sends them; the caller's pending invoices are looked
+ * up when watching starts and again after the relay connection dropped (notifications sent
+ * meanwhile are lost). A wallet without notifications is looked up every poll interval.
  */
 import '../../lib/websocket-global'
 import {
@@ -14,8 +15,14 @@ import type {
   AddressReceipt,
   CreateInvoiceInput,
   InvoiceStatus,
+  OnchainQuote,
+  OnchainSent,
   PayResult,
+  SendableBalance,
+  SendLightningInput,
+  SendOutcome,
   Wallet,
+  WalletSend,
   WalletBalance,
   WalletCapabilities,
   WalletInvoice,
@@ -35,7 +42,10 @@ import type { NwcConnection } from './nwc-uri'
 export interface NwcWalletOptions {
   /** notification types the wallet advertised in get_info (stored when it was connected) */
   notifications: string[]
-  /** how often pending invoices are looked up behind the notifications; default 30 s */
+  /**
+   * how often pending invoices are looked up when the wallet sends no notifications, and how
+   * often the relay connection is checked when it does; default 30 s
+   */
   pollIntervalMs?: number
   /** deadline of one request; payments get 90 s */
   requestTimeoutMs?: number
@@ -58,7 +68,7 @@ export function nwcCapabilities(notifications: readonly string[]): WalletCapabil
   }
 }
 
-export class NwcWallet implements Wallet {
+export class NwcWallet implements Wallet, WalletSend {
   readonly kind = 'nwc' as const
   readonly capabilities: WalletCapabilities
   readonly #client: NWCClient
@@ -142,18 +152,26 @@ export class NwcWallet implements Wallet {
     const subscribing = this.capabilities.pushesSettlements
       ? this.#client.subscribeNotifications(onNotification, ['payment_received'])
       : null
+    let isPushed = false
     if (subscribing) {
-      await this.request(() => subscribing, signal).catch((err: unknown) => {
-        this.#log('nwc: subscribing to notifications failed; looking up only', err)
-      })
+      await this.request(() => subscribing, signal).then(
+        () => {
+          isPushed = true
+        },
+        (err: unknown) => {
+          this.#log('nwc: subscribing to notifications failed; looking up only', err)
+        },
+      )
     }
     try {
       let isFirst = true
       while (!signal.aborted) {
-        await this.lookUpPending(handlers, queue, signal)
+        const isComplete = await this.lookUpPending(handlers, queue, signal)
         if (isFirst && !signal.aborted) handlers.onReady?.()
         isFirst = false
-        await pause(this.#pollIntervalMs, signal)
+        // A look-up that failed is tried again at the next interval, notifications or not.
+        if (isPushed && isComplete) await this.untilRelayCameBack(signal)
+        else await pause(this.#pollIntervalMs, signal)
       }
     } finally {
       void subscribing?.then(
@@ -164,18 +182,38 @@ export class NwcWallet implements Wallet {
     }
   }
 
+  /**
+   * With notifications, pending invoices are looked up again only after the relay connection
+   * dropped (the client resubscribes by itself; what was notified meanwhile is lost): checked
+   * every poll interval by reading the connection's state, no request. Thousands of wallets
+   * watched cost no requests while idle; a notification lost on a live connection is caught
+   * when its invoice lapses (the expiry sweep looks every lapsed invoice up).
+   */
+  private async untilRelayCameBack(signal: AbortSignal): Promise<void> {
+    let wasDown = false
+    while (!signal.aborted) {
+      await pause(this.#pollIntervalMs, signal)
+      const status = [...this.#client.pool.listConnectionStatus().values()]
+      const isUp = status.length > 0 && status.every(Boolean)
+      if (!isUp) wasDown = true
+      else if (wasDown) return
+    }
+  }
+
+  /** Looks up the caller's pending invoices; false when one of them could not be looked up. */
   private async lookUpPending(
     handlers: Parameters<Wallet['watch']>[0],
     queue: SettlementQueue,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<boolean> {
     let hashes: string[]
     try {
       hashes = await handlers.pending()
     } catch (err) {
       this.#log('nwc: reading pending invoices failed', err)
-      return
+      return false
     }
+    let isComplete = true
     for (const hash of hashes) {
       if (signal.aborted || queue.has(hash)) continue
       try {
@@ -185,9 +223,11 @@ export class NwcWallet implements Wallet {
           await queue.push({ paymentHash: hash, amountPaidSat, settledAt })
         }
       } catch (err) {
+        isComplete = false
         if (!signal.aborted) this.#log(`nwc: looking up ${hash} failed`, err)
       }
     }
+    return isComplete
   }
 
   async balance(signal?: AbortSignal): Promise<WalletBalance> {
@@ -225,6 +265,77 @@ export class NwcWallet implements Wallet {
       }
       throw unavailable(err, 'The payment outcome is not known yet')
     }
+  }
+
+  /** pay_invoice; no answer at all (or INTERNAL) is unknown, as the payment may complete. */
+  async sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
+    try {
+      const paid = await this.request(
+        () =>
+          this.#client.payInvoice({
+            invoice: input.paymentRequest,
+            ...(input.amountSat ? { amount: input.amountSat * 1000 } : {}),
+          }),
+        signal,
+        PAY_TIMEOUT_MS,
+      )
+      return {
+        status: 'succeeded',
+        feeSat: Math.ceil((paid.fees_paid || 0) / 1000),
+        preimage: paid.preimage,
+        failureReason: null,
+      }
+    } catch (err) {
+      const code = walletErrorCode(err)
+      const reason = err instanceof Error ? err.message : String(err)
+      if (code !== null && code !== 'INTERNAL') {
+        return { status: 'failed', feeSat: 0, preimage: null, failureReason: reason }
+      }
+      return { status: 'unknown', feeSat: 0, preimage: null, failureReason: reason }
+    }
+  }
+
+  /** lookup_invoice by payment hash: the outgoing transaction's state, null when unknown. */
+  async trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null> {
+    let tx: Nip47Transaction
+    try {
+      tx = await this.request(
+        () => this.#client.lookupInvoice({ payment_hash: paymentHash }),
+        signal,
+      )
+    } catch (err) {
+      if (walletErrorCode(err) === 'NOT_FOUND') return null
+      throw unavailable(err, 'The wallet did not look up the payment')
+    }
+    const feeSat = Math.ceil((tx.fees_paid || 0) / 1000)
+    if (tx.state === 'settled' || (tx.state === undefined && tx.settled_at)) {
+      return { status: 'succeeded', feeSat, preimage: tx.preimage || null, failureReason: null }
+    }
+    if (tx.state === 'failed') {
+      return { status: 'failed', feeSat: 0, preimage: null, failureReason: 'the wallet failed it' }
+    }
+    return { status: 'unknown', feeSat: 0, preimage: null, failureReason: 'in flight' }
+  }
+
+  async sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
+    const b = await this.balance(signal)
+    return { lightningSat: b.lightningSat, onchainSat: 0, reserveSat: 0 }
+  }
+
+  onchainFeeRate(): Promise<number> {
+    return unsupported('send on chain')
+  }
+
+  quoteOnchain(): Promise<OnchainQuote> {
+    return unsupported('send on chain')
+  }
+
+  sendOnchain(): Promise<{ txid: string }> {
+    return unsupported('send on chain')
+  }
+
+  findOnchainSend(): Promise<OnchainSent | null> {
+    return unsupported('send on chain')
   }
 
   newAddress(): Promise<string> {

@@ -26,6 +26,9 @@ export interface TransactionsSearch {
   /** last day of a custom range (inclusive), YYYY-MM-DD */
   to?: string
   q?: string
+  /** taken at this device / by this staff member (their ids) */
+  device?: string
+  staff?: string
 }
 
 export interface ApiFilter {
@@ -34,6 +37,8 @@ export interface ApiFilter {
   from?: Date
   to?: Date
   search?: string
+  deviceId?: string
+  staffId?: string
 }
 
 const listOf = <T extends string>(allowed: readonly T[]) =>
@@ -55,6 +60,8 @@ const ZSearch = z.object({
   from: z.string().regex(DAY_KEY).optional().catch(undefined),
   to: z.string().regex(DAY_KEY).optional().catch(undefined),
   q: z.string().max(200).optional().catch(undefined),
+  device: z.uuid().optional().catch(undefined),
+  staff: z.uuid().optional().catch(undefined),
 })
 
 /** Reads the URL leniently: anything unknown or malformed is dropped, never an error page. */
@@ -70,11 +77,13 @@ export function parseTransactionsSearch(raw: Record<string, unknown>): Transacti
   } else if (parsed.range) search.range = parsed.range
   const q = parsed.q?.trim()
   if (q) search.q = q
+  if (parsed.device) search.device = parsed.device
+  if (parsed.staff) search.staff = parsed.staff
   return search
 }
 
 export function hasFilters(s: TransactionsSearch): boolean {
-  return Boolean(s.status || s.method || s.range || s.q)
+  return Boolean(s.status || s.method || s.range || s.q || s.device || s.staff)
 }
 
 function localMidnight(day: string): Date {
@@ -98,6 +107,8 @@ export function toApiFilter(s: TransactionsSearch, now = new Date()): ApiFilter 
   if (s.status) filter.status = s.status
   if (s.method) filter.method = s.method
   if (s.q) filter.search = s.q
+  if (s.device) filter.deviceId = s.device
+  if (s.staff) filter.staffId = s.staff
   if (s.range === 'today') filter.from = startOfDay(now)
   if (s.range === '7d') filter.from = startOfDay(now, 6)
   if (s.range === '30d') filter.from = startOfDay(now, 29)
@@ -118,6 +129,8 @@ export function csvExportHref(businessId: string, filter: ApiFilter): string {
   if (filter.from) params.set('from', filter.from.toISOString())
   if (filter.to) params.set('to', filter.to.toISOString())
   if (filter.search) params.set('search', filter.search)
+  if (filter.deviceId) params.set('deviceId', filter.deviceId)
+  if (filter.staffId) params.set('staffId', filter.staffId)
   const query = params.toString()
   return `/api/businesses/${encodeURIComponent(businessId)}/transactions.csv${query ? `?${query}` : ''}`
 }

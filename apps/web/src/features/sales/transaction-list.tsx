@@ -50,7 +50,7 @@ export function TransactionTable({ items }: { items: Transaction[] }) {
                 <MethodLabel method={p.method} />
               </td>
               <td className="hidden px-4 py-3 text-muted-foreground xl:table-cell">
-                {p.deviceId ?? ''}
+                <TakenBy p={p} />
               </td>
               <td className="max-w-0 w-full px-4 py-3">
                 <span className="block truncate" title={p.memo || undefined}>
@@ -91,10 +91,22 @@ export function TransactionCards({ items }: { items: Transaction[] }) {
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <StatusBadge status={p.status} />
             <MethodLabel method={p.method} />
+            <TakenBy p={p} />
           </div>
         </li>
       ))}
     </ul>
+  )
+}
+
+/** The device that took a payment and the staff member signed in at it, if any. */
+function TakenBy({ p }: { p: Transaction }) {
+  if (!p.deviceName) return null
+  return (
+    <span className="whitespace-nowrap">
+      {p.deviceName}
+      {p.staffName ? ` · ${p.staffName}` : ''}
+    </span>
   )
 }
 

@@ -25,6 +25,7 @@ import { WidgetError } from './widget'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@app/domain'
 import { TransactionTable, TransactionCards, EmptyState, ListSkeleton } from './transaction-list'
 import { SearchBox } from './search-box'
+import { PeopleFilters } from './people-filters'
 
 export function TransactionsPage({
   businessId,
@@ -85,9 +86,17 @@ export function TransactionsPage({
               status: search.status,
               method: search.method,
               q: search.q,
+              device: search.device,
+              staff: search.staff,
               ...range,
             })
           }
+        />
+        <PeopleFilters
+          businessId={businessId}
+          device={search.device}
+          staff={search.staff}
+          onChange={(patch) => set(patch)}
         />
         {isFiltered && (
           <Button variant="ghost" size="sm" onClick={() => onSearchChange({})}>

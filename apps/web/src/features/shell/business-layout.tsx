@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, Outlet } from '@tanstack/react-router'
 import { ChevronsUpDown, Menu, Store } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrandMark } from '@/components/brand-mark'
 import { LanguageSelect } from '@/components/language-select'
@@ -14,7 +14,14 @@ import { BusinessNav } from './business-nav'
  * The business area: a sidebar on wide screens, a top bar with a menu on narrow ones,
  * and the page in between.
  */
-export function BusinessLayout({ businessId }: { businessId: string }) {
+export function BusinessLayout({
+  businessId,
+  notice,
+}: {
+  businessId: string
+  /** shown above every page (the node locked, say) */
+  notice?: ReactNode
+}) {
   const { t } = useTranslation()
   const [isMenuOpen, setIsMenuOpen] = useState(false)
 
@@ -42,6 +49,7 @@ export function BusinessLayout({ businessId }: { businessId: string }) {
 
         <main className="min-w-0 flex-1">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 lg:py-10">
+            {notice}
             <Outlet />
           </div>
         </main>

@@ -10,10 +10,12 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
+import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { useSignOut } from './use-sign-out'
 
@@ -28,7 +30,11 @@ function useBusinessLinks(businessId: string) {
     sales: linkOptions({ to: '/$businessId/sales/transactions', params }),
     devices: linkOptions({ to: '/$businessId/devices/logins', params }),
     staffLogins: linkOptions({ to: '/$businessId/devices/stafflogins', params }),
+    deviceSettings: linkOptions({ to: '/$businessId/devices/settings', params }),
     settings: linkOptions({ to: '/$businessId/devices/settings', params }),
+    nodeDetails: linkOptions({ to: '/$businessId/bitcoin/node-details', params }),
+    nwcDetails: linkOptions({ to: '/$businessId/bitcoin/nwc-details', params }),
+    exchangeDetails: linkOptions({ to: '/$businessId/bitcoin/exchange-details', params }),
     account: linkOptions({ to: '/$businessId/account', params }),
   }
 }
@@ -59,7 +65,19 @@ export function BusinessNav({
   onNavigate?: () => void
 }) {
   const { t } = useTranslation()
-  const links = useBusinessLinks(businessId)
+  const trpc = useTRPC()
+  const walletKind = useQuery(trpc.walletDetails.kind.queryOptions({ businessId })).data?.kind
+  const base = useBusinessLinks(businessId)
+  // "Settings" is the details page of the business's kind of wallet.
+  const walletSettings =
+    walletKind === 'lightningNode'
+      ? base.nodeDetails
+      : walletKind === 'nwc'
+        ? base.nwcDetails
+        : walletKind === 'exchange'
+          ? base.exchangeDetails
+          : base.deviceSettings
+  const links = { ...base, settings: walletSettings }
   const matchRoute = useMatchRoute()
   const isAt = (...targets: { to: string }[]) =>
     targets.some((target) => Boolean(matchRoute({ to: target.to, fuzzy: true })))
@@ -106,8 +124,18 @@ export function BusinessNav({
             </Badge>
           </span>
         </li>
-        {item('devices', MonitorSmartphone, t('nav.devices'), [links.devices, links.staffLogins])}
-        {item('settings', Settings, t('nav.settings'), [links.settings])}
+        {item('devices', MonitorSmartphone, t('nav.devices'), [
+          links.devices,
+          links.staffLogins,
+          links.deviceSettings,
+        ])}
+        {item('settings', Settings, t('nav.settings'), [
+          links.settings,
+          links.nodeDetails,
+          links.nwcDetails,
+          links.exchangeDetails,
+          { to: '/$businessId/bitcoin/backup' },
+        ])}
       </ul>
       <ul className="mt-auto flex flex-col gap-0.5">
         {item('account', UserRound, t('nav.account'), [links.account])}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { guardBusinessArea } from '@/features/onboarding/onboarding-routes'
+import { NodeLockNotice } from '@/features/node/node-unlock'
 import { BusinessLayout } from '@/features/shell/business-layout'
 
 export const Route = createFileRoute('/_auth/$businessId')({
@@ -11,5 +12,7 @@ export const Route = createFileRoute('/_auth/$businessId')({
 
 function BusinessAreaLayout() {
   const { businessId } = Route.useParams()
-  return <BusinessLayout businessId={businessId} />
+  return (
+    <BusinessLayout businessId={businessId} notice={<NodeLockNotice businessId={businessId} />} />
+  )
 }

@@ -7,11 +7,13 @@ import type { FastifyInstance } from 'fastify'
 import type { World } from '../../world/api'
 import { createLndContext, installAccessControl, type LndContext } from './context'
 import { rpcErrorHandler } from './errors'
+import { backupRoutes } from './routes/backup'
 import { infoRoutes } from './routes/info'
 import { invoiceRoutes } from './routes/invoices'
 import { onchainRoutes } from './routes/onchain'
 import { routerRoutes } from './routes/router'
 import { unlockerRoutes } from './routes/unlocker'
+import { walletRoutes } from './routes/wallet'
 
 export const LND_PREFIX = '/lnd'
 export { lndDaemons } from './daemon'
@@ -46,6 +48,8 @@ export async function registerLnd(app: FastifyInstance, world: World): Promise<v
       invoiceRoutes(scope, ctx)
       routerRoutes(scope, ctx)
       onchainRoutes(scope, ctx)
+      backupRoutes(scope, ctx)
+      walletRoutes(scope, ctx)
       done()
     },
     { prefix: `${LND_PREFIX}/:nodeId` },

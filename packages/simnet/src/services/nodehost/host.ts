@@ -25,6 +25,8 @@ export interface HostedNode {
   businessId: string
   lifecycle: Lifecycle
   version: string
+  /** the version an update under way installs */
+  pendingVersion?: string
   createdAt: number
   updatedAt: number
 }
@@ -35,6 +37,15 @@ interface HostSection {
 }
 
 export const LND_VERSIONS = { current: '0.18.5-beta', latest: '0.19.1-beta' }
+
+/** The lnd version installed on a hosted node; undefined for nodes made outside the host. */
+export function hostedVersion(world: World, nodeId: string): string | undefined {
+  const section = world.persistence.section<HostSection>('nodehost', () => ({
+    nextNumber: 1,
+    nodes: {},
+  }))
+  return section.nodes[nodeId]?.version
+}
 
 /** Nominal durations of the host's work (real-world order of magnitude). */
 export const HOST_MS = {
@@ -130,10 +141,15 @@ export class NodeHost {
     return node
   }
 
-  update(id: string): HostedNode {
+  /** Stops lnd, installs `version` (the latest when none is named), and starts it locked. */
+  update(id: string, version: string = LND_VERSIONS.latest): HostedNode {
+    if (!/^\d+\.\d+\.\d+(-[a-z0-9.]+)?$/.test(version)) {
+      throw new HostError(400, 'bad_request', `not an lnd version: ${version}`)
+    }
     const node = this.requireActive(id)
     this.daemons.stop(id)
-    this.move(node, 'updating')
+    node.pendingVersion = version
+    this.move(node, 'stopping')
     return node
   }
 
@@ -203,7 +219,8 @@ export class NodeHost {
         break
       case 'updating':
         after(HOST_MS.updating, () => {
-          node.version = LND_VERSIONS.latest
+          node.version = node.pendingVersion ?? LND_VERSIONS.latest
+          delete node.pendingVersion
           this.bootLnd(node)
         })
         break
@@ -211,7 +228,8 @@ export class NodeHost {
         after(HOST_MS.restarting, () => this.bootLnd(node))
         break
       case 'stopping':
-        after(HOST_MS.stopping, () => this.move(node, 'stopped'))
+        // Stopped for an update: the new version is installed next.
+        after(HOST_MS.stopping, () => this.move(node, node.pendingVersion ? 'updating' : 'stopped'))
         break
       case 'active':
         if (this.daemons.get(node.id)?.phase === 'offline') this.daemons.start(node.id)

@@ -83,7 +83,13 @@ export async function registerNodehost(
         }
       })
       scope.get('/v1/nodes/:id', (req) => view((req.params as { id: string }).id))
-      for (const action of ['update', 'restart', 'stop', 'start'] as const) {
+      scope.post('/v1/nodes/:id/update', (req, reply) => {
+        const id = (req.params as { id: string }).id
+        const version = (req.body as { version?: unknown } | undefined)?.version
+        host.update(id, typeof version === 'string' ? version : undefined)
+        return reply.code(202).send(view(id))
+      })
+      for (const action of ['restart', 'stop', 'start'] as const) {
         scope.post(`/v1/nodes/:id/${action}`, (req, reply) => {
           const id = (req.params as { id: string }).id
           host[action](id)
@@ -102,6 +108,12 @@ export async function registerNodehost(
       scope.post('/nodes/:id/approve', (req) => {
         const id = (req.params as { id: string }).id
         host.approve(id)
+        return view(id)
+      })
+      // The operator restarts a node (as a host reboot would): its lnd comes back locked.
+      scope.post('/nodes/:id/restart', (req) => {
+        const id = (req.params as { id: string }).id
+        host.restart(id)
         return view(id)
       })
       done()

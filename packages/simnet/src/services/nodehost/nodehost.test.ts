@@ -67,16 +67,20 @@ describe('node host', () => {
     await waitFor(id, 'running')
     expect((await client.get('/v1/getinfo')).body).toMatchObject({ synced_to_chain: true })
 
-    const updating = await api('POST', `/nodes/${id}/update`)
-    expect(updating.body).toMatchObject({ status: 'updating', walletState: 'offline' })
+    // An update stops lnd, installs the version asked for, and starts it locked.
+    const updating = await api('POST', `/nodes/${id}/update`, { version: '0.19.2-beta' })
+    expect(updating.body).toMatchObject({ status: 'stopping', walletState: 'offline' })
     expect((await client.get('/v1/getinfo')).status).toBe(503)
+    await waitFor(id, 'updating')
     const locked = await waitFor(id, 'locked')
-    expect(locked.version).toBe('0.19.1-beta')
+    expect(locked.version).toBe('0.19.2-beta')
     const unlock = await client.post('/v1/unlockwallet', {
       wallet_password: Buffer.from('merchant-pass').toString('base64'),
     })
     expect(unlock.status).toBe(200)
     await waitFor(id, 'running')
+    const info = (await client.get('/v1/getinfo')).body as { version: string }
+    expect(info.version).toMatch(/^0\.19\.2-beta /)
     client.close()
   })
 

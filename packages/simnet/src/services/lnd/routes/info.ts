@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { hostedVersion } from '../../nodehost/host'
 import type { LndContext } from '../context'
 import { GrpcCode, RpcError, unknownError } from '../errors'
 import { b64ToHex, bodyOf, hexToB64, i64, readInt, readString } from '../proto'
@@ -6,6 +7,10 @@ import { channelJson, pendingOpenJson } from '../wire/channel'
 import { INVOICE_FEATURES } from '../wire/invoice'
 
 export const LND_VERSION = '0.18.5-beta commit=v0.18.5-beta'
+const versionText = (version: string | undefined) =>
+  version ? `${version} commit=v${version}` : LND_VERSION
+/** lnd's default peer-to-peer port */
+export const LND_PEER_PORT = 9735
 
 const amount = (sat: number, msat = sat * 1000) => ({ sat: i64(sat), msat: i64(msat) })
 
@@ -18,7 +23,8 @@ export function infoRoutes(scope: FastifyInstance, ctx: LndContext): void {
     const channels = node.channels()
     const tip = world.chain.tipHeight()
     return {
-      version: LND_VERSION,
+      // A hosted node runs the version its host installed.
+      version: versionText(hostedVersion(world, node.id)),
       commit_hash: 'simnet',
       identity_pubkey: node.pubkey,
       alias: node.alias,
@@ -35,7 +41,8 @@ export function infoRoutes(scope: FastifyInstance, ctx: LndContext): void {
       synced_to_graph: req.lndDaemon.isSynced,
       testnet: false,
       chains: [{ chain: 'bitcoin', network: 'regtest' }],
-      uris: [],
+      // Every simulated node listens for peers on lnd's port of the simulator's host.
+      uris: [`${node.pubkey}@${new URL(world.baseUrl).hostname}:${LND_PEER_PORT}`],
       features: {
         ...INVOICE_FEATURES,
         '5': { name: 'data-loss-protect', is_required: false, is_known: true },
@@ -134,31 +141,6 @@ export function infoRoutes(scope: FastifyInstance, ctx: LndContext): void {
     return {
       funding_txid_bytes: hexToB64(Buffer.from(txid, 'hex').reverse().toString('hex')),
       output_index: Number(vout),
-    }
-  })
-
-  scope.get('/v1/channels/backup', (req) => {
-    const points = req.lndNode.channels().filter((c) => c.state !== 'closed')
-    const chanPoints = points.map((c) => {
-      const [txid, vout] = c.channelPoint.split(':') as [string, string]
-      return {
-        funding_txid_bytes: hexToB64(Buffer.from(txid, 'hex').reverse().toString('hex')),
-        output_index: Number(vout),
-      }
-    })
-    const backupFor = (label: string) =>
-      Buffer.from(world.keys.bytes(`lnd:scb:${req.lndNode.id}:${label}`, 64)).toString('base64')
-    return {
-      single_chan_backups: {
-        chan_backups: chanPoints.map((chan_point, i) => ({
-          chan_point,
-          chan_backup: backupFor(points[i]!.channelPoint),
-        })),
-      },
-      multi_chan_backup: {
-        chan_points: chanPoints,
-        multi_chan_backup: backupFor(points.map((p) => p.channelPoint).join(',')),
-      },
     }
   })
 }

@@ -1,12 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { BackupPage } from '@/features/node-details/backup-page'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/backup')({
-  component: BackupPage,
+  // Only a business with its own node has anything to back up (spec section 4).
+  beforeLoad: async ({ context, params }) => {
+    const settings = await context.queryClient.ensureQueryData(
+      context.trpc.businesses.lightningNodeSettings.queryOptions({
+        businessId: params.businessId,
+      }),
+    )
+    if (!settings.exists || !settings.isInitialised) {
+      throw redirect({
+        to: '/$businessId/sales/dashboard',
+        params: { businessId: params.businessId },
+        replace: true,
+      })
+    }
+  },
+  component: BackupRoute,
 })
 
-function BackupPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.backup')} />
+function BackupRoute() {
+  const { businessId } = Route.useParams()
+  return <BackupPage businessId={businessId} />
 }

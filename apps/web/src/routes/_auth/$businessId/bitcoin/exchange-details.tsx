@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { ExchangeDetailsPage } from '@/features/wallet-details/exchange-details-page'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/exchange-details')({
-  component: ExchangeDetailsPage,
+  component: ExchangeDetailsRoute,
 })
 
-function ExchangeDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.exchangeDetails')} />
+function ExchangeDetailsRoute() {
+  const { businessId } = Route.useParams()
+  return <ExchangeDetailsPage businessId={businessId} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { NodeDetailsPage } from '@/features/node-details/node-details-page'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/node-details')({
-  component: NodeDetailsPage,
+  component: NodeDetailsRoute,
 })
 
-function NodeDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.nodeDetails')} />
+function NodeDetailsRoute() {
+  const { businessId } = Route.useParams()
+  return <NodeDetailsPage businessId={businessId} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { NwcDetailsPage } from '@/features/wallet-details/nwc-details-page'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/nwc-details')({
-  component: NwcDetailsPage,
+  component: NwcDetailsRoute,
 })
 
-function NwcDetailsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.nwcDetails')} />
+function NwcDetailsRoute() {
+  const { businessId } = Route.useParams()
+  return <NwcDetailsPage businessId={businessId} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { WithdrawPage } from '@/features/withdraw/withdraw-page'
 
 export const Route = createFileRoute('/_auth/$businessId/bitcoin/withdraw')({
-  component: WithdrawPage,
+  component: WithdrawRoute,
 })
 
-function WithdrawPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.withdraw')} />
+function WithdrawRoute() {
+  const { businessId } = Route.useParams()
+  return <WithdrawPage businessId={businessId} />
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { DeviceLoginsPage } from '@/features/devices/device-logins-page'
 
 export const Route = createFileRoute('/_auth/$businessId/devices/logins')({
-  component: DeviceLoginsPage,
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      context.trpc.devices.list.queryOptions({ businessId: params.businessId }),
+    ),
+  component: DeviceLoginsRoute,
 })
 
-function DeviceLoginsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.deviceLogins')} />
+function DeviceLoginsRoute() {
+  const { businessId } = Route.useParams()
+  return <DeviceLoginsPage businessId={businessId} />
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { DeviceSettingsPage } from '@/features/devices/device-settings-page'
 
 export const Route = createFileRoute('/_auth/$businessId/devices/settings')({
-  component: DeviceSettingsPage,
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      context.trpc.deviceSettings.get.queryOptions({ businessId: params.businessId }),
+    ),
+  component: DeviceSettingsRoute,
 })
 
-function DeviceSettingsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.deviceSettings')} />
+function DeviceSettingsRoute() {
+  const { businessId } = Route.useParams()
+  return <DeviceSettingsPage businessId={businessId} />
 }

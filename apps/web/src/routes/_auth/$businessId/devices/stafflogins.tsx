@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { PageHeader } from '@/components/page-header'
+import { StaffLoginsPage } from '@/features/devices/staff-logins-page'
 
 export const Route = createFileRoute('/_auth/$businessId/devices/stafflogins')({
-  component: StaffLoginsPage,
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(
+      context.trpc.staff.list.queryOptions({ businessId: params.businessId }),
+    ),
+  component: StaffLoginsRoute,
 })
 
-function StaffLoginsPage() {
-  const { t } = useTranslation()
-  return <PageHeader title={t('pages.staffLogins')} />
+function StaffLoginsRoute() {
+  const { businessId } = Route.useParams()
+  return <StaffLoginsPage businessId={businessId} />
 }

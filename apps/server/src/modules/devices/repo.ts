@@ -1,0 +1,240 @@
+/**
+ * Device logins and their sessions. A device is soft-deleted (its payments keep naming it); a
+ * name is unique among a business's devices that are not deleted, so a clash is `taken`.
+ */
+import { sql, type Selectable } from 'kysely'
+import type { Db } from '../../db/database'
+import type { DevicesTable } from '../../db/schema'
+
+const COLUMNS = [
+  'id',
+  'businessId',
+  'name',
+  'isKiosk',
+  'mid',
+  'loginId',
+  'secretHash',
+  'credentialsIssuedAt',
+  'pairedAt',
+  'lastSeenAt',
+  'createdAt',
+] as const
+
+export type DeviceRow = Pick<Selectable<DevicesTable>, (typeof COLUMNS)[number]>
+
+function isNameClash(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string }
+  return e.code === '23505' && e.constraint === 'devices_business_name'
+}
+
+export type DeviceWritten =
+  { ok: true; row: DeviceRow } | { ok: false; reason: 'taken' | 'missing' }
+
+export interface DeviceSessionRow {
+  deviceId: string
+  businessId: string
+  kind: 'cookie' | 'bearer'
+  staffId: string | null
+  expiresAt: Date
+  lastSeenAt: Date
+}
+
+export function createDeviceRepo(db: Db) {
+  const live = () => db.selectFrom('devices').select(COLUMNS).where('deletedAt', 'is', null)
+
+  return {
+    list(businessId: string): Promise<DeviceRow[]> {
+      return live()
+        .where('businessId', '=', businessId)
+        .orderBy('createdAt', 'asc')
+        .orderBy('id', 'asc')
+        .execute()
+    },
+
+    find(businessId: string, id: string): Promise<DeviceRow | undefined> {
+      return live().where('businessId', '=', businessId).where('id', '=', id).executeTakeFirst()
+    },
+
+    byLoginId(loginId: string): Promise<DeviceRow | undefined> {
+      return live().where('loginId', '=', loginId).executeTakeFirst()
+    },
+
+    /** Names of a business's devices, deleted ones too (payments keep naming them). */
+    names(businessId: string): Promise<{ id: string; name: string; deleted: boolean }[]> {
+      return db
+        .selectFrom('devices')
+        .select(['id', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted')])
+        .where('businessId', '=', businessId)
+        .orderBy('name')
+        .execute()
+    },
+
+    async count(businessId: string): Promise<number> {
+      const r = await db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('businessId', '=', businessId)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+
+    async insert(d: {
+      businessId: string
+      name: string
+      isKiosk: boolean
+      mid: string | null
+      loginId: string
+      secretHash: string
+    }): Promise<DeviceWritten> {
+      try {
+        const row = await db
+          .insertInto('devices')
+          .values(d)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow()
+        return { ok: true, row }
+      } catch (err) {
+        if (isNameClash(err)) return { ok: false, reason: 'taken' }
+        throw err
+      }
+    },
+
+    async update(
+      businessId: string,
+      id: string,
+      patch: Partial<{
+        name: string
+        isKiosk: boolean
+        mid: string | null
+        loginId: string
+        secretHash: string
+        credentialsIssuedAt: Date
+        pairedAt: Date | null
+      }>,
+    ): Promise<DeviceWritten> {
+      try {
+        const row = await db
+          .updateTable('devices')
+          .set({ ...patch, updatedAt: sql<Date>`now()` })
+          .where('id', '=', id)
+          .where('businessId', '=', businessId)
+          .where('deletedAt', 'is', null)
+          .returning(COLUMNS)
+          .executeTakeFirst()
+        return row ? { ok: true, row } : { ok: false, reason: 'missing' }
+      } catch (err) {
+        if (isNameClash(err)) return { ok: false, reason: 'taken' }
+        throw err
+      }
+    },
+
+    /** Marks the device deleted, its secret unusable, and ends its sessions; one transaction. */
+    async softDelete(businessId: string, id: string, unusableHash: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const r = await trx
+          .updateTable('devices')
+          .set({ deletedAt: sql<Date>`now()`, secretHash: unusableHash })
+          .where('id', '=', id)
+          .where('businessId', '=', businessId)
+          .where('deletedAt', 'is', null)
+          .executeTakeFirst()
+        if (r.numUpdatedRows === 0n) return false
+        await trx.deleteFrom('deviceSessions').where('deviceId', '=', id).execute()
+        await trx.deleteFrom('posWebhooks').where('deviceId', '=', id).execute()
+        return true
+      })
+    },
+
+    async insertSession(s: {
+      idHash: string
+      deviceId: string
+      businessId: string
+      kind: 'cookie' | 'bearer'
+      expiresAt: Date
+    }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('deviceSessions').values(s).execute()
+        await trx
+          .updateTable('devices')
+          .set({ pairedAt: sql<Date>`coalesce(paired_at, now())`, lastSeenAt: sql<Date>`now()` })
+          .where('id', '=', s.deviceId)
+          .execute()
+      })
+    },
+
+    /** A live session of a live device; its use is recorded at most every `touchMs`. */
+    async useSession(
+      idHash: string,
+      touchMs: number,
+    ): Promise<{ session: DeviceSessionRow; device: DeviceRow } | undefined> {
+      const row = await db
+        .selectFrom('deviceSessions as s')
+        .innerJoin('devices as d', 'd.id', 's.deviceId')
+        .select([
+          's.deviceId',
+          's.businessId',
+          's.kind',
+          's.staffId',
+          's.expiresAt',
+          's.lastSeenAt as sessionSeenAt',
+          ...COLUMNS.map((c) => `d.${c}` as const),
+        ])
+        .where('s.idHash', '=', idHash)
+        .where('s.expiresAt', '>', sql<Date>`now()`)
+        .where('d.deletedAt', 'is', null)
+        .executeTakeFirst()
+      if (!row) return undefined
+      if (Date.now() - row.sessionSeenAt.getTime() > touchMs) {
+        await db
+          .updateTable('deviceSessions')
+          .set({ lastSeenAt: sql<Date>`now()` })
+          .where('idHash', '=', idHash)
+          .execute()
+        await db
+          .updateTable('devices')
+          .set({ lastSeenAt: sql<Date>`now()` })
+          .where('id', '=', row.deviceId)
+          .execute()
+      }
+      const { deviceId, businessId, kind, staffId, expiresAt, sessionSeenAt, ...device } = row
+      return {
+        session: { deviceId, businessId, kind, staffId, expiresAt, lastSeenAt: sessionSeenAt },
+        device: { ...device, businessId },
+      }
+    },
+
+    async touchDevice(id: string): Promise<void> {
+      await db
+        .updateTable('devices')
+        .set({ lastSeenAt: sql<Date>`now()`, pairedAt: sql<Date>`coalesce(paired_at, now())` })
+        .where('id', '=', id)
+        .execute()
+    },
+
+    async setSessionStaff(idHash: string, staffId: string | null): Promise<void> {
+      await db.updateTable('deviceSessions').set({ staffId }).where('idHash', '=', idHash).execute()
+    },
+
+    async deleteSession(idHash: string): Promise<void> {
+      await db.deleteFrom('deviceSessions').where('idHash', '=', idHash).execute()
+    },
+
+    async deleteSessionsOf(deviceId: string): Promise<number> {
+      const r = await db.deleteFrom('deviceSessions').where('deviceId', '=', deviceId).execute()
+      return Number(r[0]?.numDeletedRows ?? 0n)
+    },
+
+    async countSessions(deviceId: string): Promise<number> {
+      const r = await db
+        .selectFrom('deviceSessions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('deviceId', '=', deviceId)
+        .where('expiresAt', '>', sql<Date>`now()`)
+        .executeTakeFirstOrThrow()
+      return Number(r.n)
+    },
+  }
+}
+
+export type DeviceRepo = ReturnType<typeof createDeviceRepo>

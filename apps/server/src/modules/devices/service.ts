@@ -1,0 +1,240 @@
+/**
+ * Device logins: a business's terminals and POS integrations. Each has a login id and a secret
+ * (256 bits) shown once when made or regenerated and kept only as its SHA-256; a device signs in
+ * with them for a session (a cookie for the terminal web app, a bearer token for a POS), or a
+ * POS sends them on every call. Regenerating or deleting ends every session of the device.
+ */
+import { DEVICE_ONLINE_WINDOW_MS, MAX_DEVICES_PER_BUSINESS, type TDeviceInput } from '@app/domain'
+import { timingSafeEqual } from 'node:crypto'
+import { DomainError } from '../../lib/errors'
+import { hashToken, newToken } from '../../lib/secrets'
+import type { DeviceRepo, DeviceRow, DeviceWritten } from './repo'
+
+export const DEVICE_SESSION_DAYS = 90
+/** A session's use is written at most this often (the list's "online" needs no more). */
+const TOUCH_MS = 20_000
+
+export type DeviceStatus = 'never' | 'online' | 'offline'
+
+export interface DeviceView {
+  id: string
+  name: string
+  isKiosk: boolean
+  mid: string | null
+  loginId: string
+  status: DeviceStatus
+  pairedAt: Date | null
+  lastSeenAt: Date | null
+  createdAt: Date
+}
+
+export interface DeviceCredentials {
+  loginId: string
+  secret: string
+  /** what the pairing QR carries to a terminal: this host, the login id and the secret */
+  pairingUri: string
+}
+
+/** What a device-scoped call knows about its caller. */
+export interface DeviceIdentity {
+  id: string
+  businessId: string
+  name: string
+  isKiosk: boolean
+  mid: string | null
+}
+
+export interface DeviceSessionInfo {
+  device: DeviceIdentity
+  staffId: string | null
+  idHash: string
+}
+
+const taken = () =>
+  new DomainError('DEVICE_NAME_TAKEN', 'Another device of this business has this name')
+const missing = () => new DomainError('NOT_FOUND', 'Device not found')
+const badCredentials = () =>
+  new DomainError(
+    'INVALID_CREDENTIALS',
+    'The login id or secret is wrong, or the device was removed',
+  )
+
+function statusOf(row: DeviceRow, now = Date.now()): DeviceStatus {
+  if (!row.pairedAt) return 'never'
+  if (row.lastSeenAt && now - row.lastSeenAt.getTime() < DEVICE_ONLINE_WINDOW_MS) return 'online'
+  return 'offline'
+}
+
+export function deviceView(row: DeviceRow): DeviceView {
+  return {
+    id: row.id,
+    name: row.name,
+    isKiosk: row.isKiosk,
+    mid: row.mid,
+    loginId: row.loginId,
+    status: statusOf(row),
+    pairedAt: row.pairedAt,
+    lastSeenAt: row.lastSeenAt,
+    createdAt: row.createdAt,
+  }
+}
+
+const identityOf = (row: DeviceRow): DeviceIdentity => ({
+  id: row.id,
+  businessId: row.businessId,
+  name: row.name,
+  isKiosk: row.isKiosk,
+  mid: row.mid,
+})
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex')
+  const y = Buffer.from(b, 'hex')
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+function written(w: DeviceWritten): DeviceRow {
+  if (w.ok) return w.row
+  throw w.reason === 'taken' ? taken() : missing()
+}
+
+export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string }) {
+  const { repo } = deps
+
+  function newCredentials() {
+    const loginId = `dev_${newToken(18)}`
+    const secret = newToken(32)
+    const pairingUri = `${new URL(deps.publicUrl).origin}/terminal#login=${loginId}&secret=${secret}`
+    return { credentials: { loginId, secret, pairingUri }, secretHash: hashToken(secret) }
+  }
+
+  /** The device whose credentials these are, or INVALID_CREDENTIALS. */
+  async function authenticate(loginId: string, secret: string): Promise<DeviceRow> {
+    const row = await repo.byLoginId(loginId)
+    const given = hashToken(secret)
+    // Compared even when no device has the id, so timing does not tell which ids exist.
+    const matches = sameHash(given, row?.secretHash ?? hashToken(''))
+    if (!row || !matches) throw badCredentials()
+    return row
+  }
+
+  return {
+    async list(businessId: string): Promise<DeviceView[]> {
+      return (await repo.list(businessId)).map(deviceView)
+    },
+
+    /** Names of the business's devices (deleted ones too), for filters of payments. */
+    names: (businessId: string) => repo.names(businessId),
+
+    async create(
+      businessId: string,
+      input: Required<Pick<TDeviceInput, 'name' | 'isKiosk'>> & { mid: string | null },
+    ): Promise<{ device: DeviceView; credentials: DeviceCredentials }> {
+      if ((await repo.count(businessId)) >= MAX_DEVICES_PER_BUSINESS) {
+        throw new DomainError(
+          'DEVICE_LIMIT_REACHED',
+          'This business has the most devices allowed',
+          {
+            max: MAX_DEVICES_PER_BUSINESS,
+          },
+        )
+      }
+      const { credentials, secretHash } = newCredentials()
+      const row = written(
+        await repo.insert({
+          businessId,
+          name: input.name,
+          isKiosk: input.isKiosk,
+          mid: input.mid,
+          loginId: credentials.loginId,
+          secretHash,
+        }),
+      )
+      return { device: deviceView(row), credentials }
+    },
+
+    async update(
+      businessId: string,
+      id: string,
+      patch: { name?: string; isKiosk?: boolean; mid?: string | null },
+    ): Promise<DeviceView> {
+      return deviceView(written(await repo.update(businessId, id, patch)))
+    },
+
+    /** New credentials; the old ones stop working and every session of the device ends. */
+    async regenerate(
+      businessId: string,
+      id: string,
+    ): Promise<{ device: DeviceView; credentials: DeviceCredentials }> {
+      const { credentials, secretHash } = newCredentials()
+      const row = written(
+        await repo.update(businessId, id, {
+          loginId: credentials.loginId,
+          secretHash,
+          credentialsIssuedAt: new Date(),
+          pairedAt: null,
+        }),
+      )
+      await repo.deleteSessionsOf(id)
+      return { device: deviceView(row), credentials }
+    },
+
+    /** Ends every session of the device (it signs in again with its credentials). */
+    async signOutDevice(businessId: string, id: string): Promise<{ ended: number }> {
+      if (!(await repo.find(businessId, id))) throw missing()
+      return { ended: await repo.deleteSessionsOf(id) }
+    },
+
+    /** Deletes the device once the caller typed its name exactly. */
+    async delete(businessId: string, id: string, typedName: string): Promise<{ ok: true }> {
+      const row = await repo.find(businessId, id)
+      if (!row) throw missing()
+      if (typedName.trim() !== row.name) {
+        throw new DomainError('VALIDATION', 'Type the device name to delete it')
+      }
+      if (!(await repo.softDelete(businessId, id, hashToken(newToken(32))))) throw missing()
+      return { ok: true }
+    },
+
+    authenticate: async (loginId: string, secret: string): Promise<DeviceIdentity> => {
+      const row = await authenticate(loginId, secret)
+      await repo.touchDevice(row.id)
+      return identityOf(row)
+    },
+
+    /** A new session for the device; the token is given once and kept as its hash. */
+    async signIn(
+      loginId: string,
+      secret: string,
+      kind: 'cookie' | 'bearer',
+    ): Promise<{ token: string; expiresAt: Date; device: DeviceIdentity }> {
+      const row = await authenticate(loginId, secret)
+      const token = newToken(32)
+      const expiresAt = new Date(Date.now() + DEVICE_SESSION_DAYS * 24 * 3600 * 1000)
+      await repo.insertSession({
+        idHash: hashToken(token),
+        deviceId: row.id,
+        businessId: row.businessId,
+        kind,
+        expiresAt,
+      })
+      return { token, expiresAt, device: identityOf(row) }
+    },
+
+    /** The session and its device, or null when the token is unknown, expired or revoked. */
+    async resolveSession(token: string | undefined): Promise<DeviceSessionInfo | null> {
+      if (!token || token.length > 200) return null
+      const idHash = hashToken(token)
+      const found = await repo.useSession(idHash, TOUCH_MS)
+      if (!found) return null
+      return { device: identityOf(found.device), staffId: found.session.staffId, idHash }
+    },
+
+    setSessionStaff: (idHash: string, staffId: string | null) =>
+      repo.setSessionStaff(idHash, staffId),
+    endSession: (idHash: string) => repo.deleteSession(idHash),
+    countSessions: (deviceId: string) => repo.countSessions(deviceId),
+  }
+}
+
+export type DeviceService = ReturnType<typeof createDeviceService>

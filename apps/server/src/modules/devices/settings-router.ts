@@ -1,0 +1,16 @@
+import { DEVICE_IMAGE_KINDS, ZDeviceSettingsPatch } from '@app/domain'
+import { z } from 'zod'
+import { businessProcedure, router } from '../../trpc/init'
+
+/** The settings all of a business's terminals share; images are uploaded over HTTP (`http.ts`). */
+export const deviceSettingsRouter = router({
+  get: businessProcedure.query(({ ctx }) => ctx.services.deviceSettings.get(ctx.business.id)),
+  update: businessProcedure
+    .input(ZDeviceSettingsPatch)
+    .mutation(({ ctx, input }) => ctx.services.deviceSettings.update(ctx.business.id, input)),
+  removeImage: businessProcedure
+    .input(z.object({ kind: z.enum(DEVICE_IMAGE_KINDS) }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.deviceSettings.removeImage(ctx.business.id, input.kind),
+    ),
+})

@@ -1,0 +1,164 @@
+/**
+ * The point-of-sale integration: a till authenticates as one of the business's devices (its
+ * credentials with HTTP Basic, or a bearer session token) and names the payment terminal's
+ * merchant id in `X-Merchant-Id`, which must be the device's. Payments are made by the one
+ * payment flow (`payments` service), recorded with the device, the staff member signed in on
+ * the session and the till's order reference; a device sees only its own payments.
+ */
+import { MERCHANT_ID_HEADER, type TPosCreatePayment, type TPosPayment } from '@app/domain'
+import type { IncomingHttpHeaders } from 'node:http'
+import { DomainError } from '../../lib/errors'
+import type { DeviceIdentity, DeviceService } from '../devices/service'
+import type { PaymentRepo, PaymentRow } from '../payments/repo'
+import type { PaymentService } from '../payments/service'
+import { paymentView, type PaymentView } from '../payments/view'
+import type { PosRepo } from './repo'
+
+export interface PosCaller {
+  device: DeviceIdentity
+  staffId: string | null
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function posPayment(view: PaymentView, orderReference: string | null): TPosPayment {
+  return {
+    id: view.id,
+    status: view.status,
+    method: view.method,
+    amountSat: view.amountSat,
+    receivedSat: view.receivedSat,
+    fiatMinor: view.fiatMinor,
+    currency: view.currency,
+    memo: view.memo,
+    orderReference,
+    paymentRequest: view.paymentRequest,
+    address: view.address,
+    bip21: view.bip21,
+    expiresAt: iso(view.expiresAt),
+    settledAt: iso(view.settledAt),
+    failureReason: view.failureReason,
+    createdAt: view.createdAt.toISOString(),
+  }
+}
+
+function credentialsOf(headers: IncomingHttpHeaders) {
+  const value = headers.authorization
+  if (typeof value !== 'string') return null
+  const basic = /^Basic ([A-Za-z0-9+/=]{1,400})$/.exec(value.trim())
+  if (basic?.[1]) {
+    const text = Buffer.from(basic[1], 'base64').toString('utf8')
+    const at = text.indexOf(':')
+    if (at < 1) return null
+    return { kind: 'basic' as const, loginId: text.slice(0, at), secret: text.slice(at + 1) }
+  }
+  const bearer = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(value.trim())
+  return bearer?.[1] ? { kind: 'bearer' as const, token: bearer[1] } : null
+}
+
+const unauthorized = () =>
+  new DomainError('INVALID_CREDENTIALS', 'Wrong device credentials, or the device was removed')
+const notFound = () => new DomainError('NOT_FOUND', 'Payment not found')
+
+export function createPosService(deps: {
+  repo: PosRepo
+  devices: DeviceService
+  payments: PaymentService
+  paymentRepo: PaymentRepo
+}) {
+  const { repo, devices, payments } = deps
+
+  async function ownRow(caller: PosCaller, id: string): Promise<PaymentRow> {
+    const row = await deps.paymentRepo.find(caller.device.businessId, id)
+    if (!row || row.deviceId !== caller.device.id) throw notFound()
+    return row
+  }
+
+  return {
+    /** The device behind the request's credentials; its MID must be the one in the header. */
+    async authenticate(headers: IncomingHttpHeaders): Promise<PosCaller> {
+      const given = credentialsOf(headers)
+      if (!given) throw unauthorized()
+      let caller: PosCaller
+      if (given.kind === 'basic') {
+        caller = { device: await devices.authenticate(given.loginId, given.secret), staffId: null }
+      } else {
+        const session = await devices.resolveSession(given.token)
+        if (!session) throw unauthorized()
+        caller = { device: session.device, staffId: session.staffId }
+      }
+      const mid = headers[MERCHANT_ID_HEADER]
+      if (typeof mid !== 'string' || !caller.device.mid || mid !== caller.device.mid) {
+        throw new DomainError(
+          'MERCHANT_ID_MISMATCH',
+          "X-Merchant-Id must be the device's merchant id (set it on the device login)",
+        )
+      }
+      return caller
+    },
+
+    /** A bearer session for a till, so the secret is not sent with every call. */
+    async signIn(loginId: string, secret: string) {
+      const { token, expiresAt } = await devices.signIn(loginId, secret, 'bearer')
+      return { token, expiresAt: expiresAt.toISOString() }
+    },
+
+    async create(
+      caller: PosCaller,
+      input: Required<Omit<TPosCreatePayment, 'orderReference'>> & { orderReference?: string },
+      signal?: AbortSignal,
+    ): Promise<TPosPayment> {
+      const business = await repo.business(caller.device.businessId)
+      if (!business) throw notFound()
+      if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
+        throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+      }
+      if (input.currency !== 'SAT' && input.currency !== (business.currency ?? 'USD')) {
+        throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
+          currency: business.currency,
+        })
+      }
+      const orderReference = input.orderReference ?? null
+      const request = {
+        amount: input.currency === 'SAT' ? { sat: input.amount } : { fiatMinor: input.amount },
+        memo: input.memo,
+        // a key is the device's own: another device using the same key gets its own payment
+        idempotencyKey: `pos:${caller.device.id}:${input.idempotencyKey}`,
+        origin: { deviceId: caller.device.id, staffId: caller.staffId, orderReference },
+      }
+      const view =
+        input.method === 'lightning'
+          ? await payments.createLightning(business, request, signal)
+          : await payments.createOnchain(business, request, signal)
+      const row = await ownRow(caller, view.id)
+      return posPayment(paymentView(row), row.orderReference)
+    },
+
+    async get(caller: PosCaller, id: string): Promise<TPosPayment> {
+      const row = await ownRow(caller, id)
+      return posPayment(paymentView(row), row.orderReference)
+    },
+
+    async cancel(caller: PosCaller, id: string): Promise<TPosPayment> {
+      await ownRow(caller, id)
+      if (!(await repo.cancel(caller.device.businessId, caller.device.id, id))) {
+        throw new DomainError(
+          'PAYMENT_NOT_CANCELLABLE',
+          'Only a payment still waiting can be cancelled',
+        )
+      }
+      const row = await ownRow(caller, id)
+      return posPayment(paymentView(row), row.orderReference)
+    },
+
+    /** The payment now and after each change, until it is final. */
+    async *follow(caller: PosCaller, id: string, signal: AbortSignal) {
+      const row = await ownRow(caller, id)
+      for await (const view of payments.follow(caller.device.businessId, id, signal)) {
+        yield posPayment(view, row.orderReference)
+      }
+    },
+  }
+}
+
+export type PosService = ReturnType<typeof createPosService>

@@ -1,0 +1,140 @@
+/**
+ * Webhooks to a till: when a payment its device took settles, the till's URL gets a POST with
+ * the payment as JSON, signed with HMAC-SHA256 over `<timestamp>.<raw body>` under the webhook's
+ * secret (shown once, kept sealed), the timestamp and the hex signature in headers. Deliveries
+ * are rows (the dashboard's log); a recurring job on pg-boss makes them for new settlements and
+ * sends the due ones, retrying a failed one with a doubling wait until it gives up.
+ */
+import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@app/domain'
+import { createHmac } from 'node:crypto'
+import type { JobQueue } from '../../jobs/jobs'
+import { DomainError } from '../../lib/errors'
+import { newToken, type SecretBox, type SealedAt } from '../../lib/secrets'
+import type { DeviceService } from '../devices/service'
+import type { PaymentRepo } from '../payments/repo'
+import { paymentView } from '../payments/view'
+import { posPayment } from './service'
+import type { WebhookRepo } from './webhook-repo'
+
+export const WEBHOOK_SWEEP_MS = 2_000
+export const WEBHOOK_MAX_ATTEMPTS = 8
+const FIRST_RETRY_MS = 5_000
+const MAX_RETRY_MS = 60 * 60 * 1000
+const TIMEOUT_MS = 5_000
+
+const sealedAt = (deviceId: string): SealedAt => ({
+  table: 'pos_webhooks',
+  column: 'secret_sealed',
+  id: deviceId,
+})
+
+/** The signature a till checks: hex HMAC-SHA256 of `<timestamp>.<body>`. */
+export function signWebhook(secret: string, timestamp: string, body: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
+}
+
+export function createWebhooks(deps: {
+  repo: WebhookRepo
+  devices: DeviceService
+  paymentRepo: PaymentRepo
+  secrets: SecretBox
+  /** plain http allowed (the demo and tests); otherwise https only */
+  allowHttp: boolean
+  log?: (msg: string, err?: unknown) => void
+}) {
+  const { repo } = deps
+
+  async function requireDevice(businessId: string, deviceId: string) {
+    const devices = await deps.devices.list(businessId)
+    if (!devices.some((d) => d.id === deviceId)) {
+      throw new DomainError('NOT_FOUND', 'Device not found')
+    }
+  }
+
+  async function deliver(d: Awaited<ReturnType<WebhookRepo['claimDue']>>[number]) {
+    let outcome: { delivered: boolean; statusCode: number | null; error: string | null }
+    try {
+      const row = await deps.paymentRepo.find(d.businessId, d.paymentId)
+      if (!row) throw new Error('payment not found')
+      const body = JSON.stringify({
+        event: d.event,
+        deliveryId: d.id,
+        payment: posPayment(paymentView(row), row.orderReference),
+      })
+      const timestamp = String(Math.floor(Date.now() / 1000))
+      const secret = deps.secrets.open(d.secretSealed, sealedAt(d.deviceId))
+      const res = await fetch(d.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      })
+      await res.body?.cancel().catch(() => {})
+      outcome = {
+        delivered: res.ok,
+        statusCode: res.status,
+        error: res.ok ? null : `HTTP ${res.status}`,
+      }
+    } catch (err) {
+      outcome = {
+        delivered: false,
+        statusCode: null,
+        error: err instanceof Error ? err.message.slice(0, 200) : 'failed',
+      }
+    }
+    const attempts = d.attempts + 1
+    const retry =
+      outcome.delivered || attempts >= WEBHOOK_MAX_ATTEMPTS ? null : retryDelayMs(attempts)
+    await repo.recordAttempt(d.id, outcome, retry)
+  }
+
+  return {
+    /** Sets the device's webhook; its signing secret is given once. */
+    async set(businessId: string, deviceId: string, url: string) {
+      await requireDevice(businessId, deviceId)
+      if (!deps.allowHttp && !url.startsWith('https://')) {
+        throw new DomainError('VALIDATION', 'A webhook URL must use https')
+      }
+      const secret = `whsec_${newToken(32)}`
+      await repo.set(businessId, deviceId, url, deps.secrets.seal(secret, sealedAt(deviceId)))
+      return { url, secret }
+    },
+
+    async remove(businessId: string, deviceId: string) {
+      if (!(await repo.remove(businessId, deviceId))) {
+        throw new DomainError('NOT_FOUND', 'This device has no webhook')
+      }
+      return { ok: true as const }
+    },
+
+    list: (businessId: string) => repo.list(businessId),
+    deliveries: (businessId: string) => repo.deliveries(businessId),
+
+    /** One run: deliveries for new settlements, then the due ones sent. */
+    async sweep(): Promise<void> {
+      await repo.enqueueSettled()
+      await repo.dropOrphans()
+      const due = await repo.claimDue(20, TIMEOUT_MS * 3)
+      await Promise.all(due.map((d) => deliver(d)))
+    },
+  }
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>
+
+export function registerWebhookJobs(
+  jobs: JobQueue,
+  webhooks: Webhooks,
+  intervalMs = WEBHOOK_SWEEP_MS,
+) {
+  jobs.every('pos-webhooks', intervalMs, () => webhooks.sweep())
+}

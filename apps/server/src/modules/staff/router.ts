@@ -1,0 +1,34 @@
+import { ZPin, ZRfidTag, ZStaffInput } from '@app/domain'
+import { z } from 'zod'
+import { businessProcedure, router } from '../../trpc/init'
+
+const ZStaffId = z.object({ staffId: z.uuid() })
+
+/** The owner's staff logins, their RFID tags and the tags terminals did not recognise. */
+export const staffRouter = router({
+  list: businessProcedure.query(({ ctx }) => ctx.services.staff.list(ctx.business.id)),
+  create: businessProcedure
+    .input(ZStaffInput.extend({ pin: ZPin }))
+    .mutation(({ ctx, input }) => ctx.services.staff.create(ctx.business.id, input)),
+  update: businessProcedure
+    .input(ZStaffInput.extend({ staffId: z.uuid(), pin: ZPin.nullish() }))
+    .mutation(({ ctx, input }) => ctx.services.staff.update(ctx.business.id, input.staffId, input)),
+  delete: businessProcedure
+    .input(ZStaffId)
+    .mutation(({ ctx, input }) => ctx.services.staff.delete(ctx.business.id, input.staffId)),
+  addTag: businessProcedure
+    .input(ZStaffId.extend({ tag: ZRfidTag }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.addTag(ctx.business.id, input.staffId, input.tag),
+    ),
+  removeTag: businessProcedure
+    .input(ZStaffId.extend({ tag: ZRfidTag }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.removeTag(ctx.business.id, input.staffId, input.tag),
+    ),
+  dismissTag: businessProcedure
+    .input(z.object({ tag: ZRfidTag }))
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.dismissUnrecognised(ctx.business.id, input.tag),
+    ),
+})

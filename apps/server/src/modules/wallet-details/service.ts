@@ -1,0 +1,183 @@
+/**
+ * What the settings pages show of the business's wallet: which kind it is (its own node, an NWC
+ * wallet or an exchange account, so "Settings" leads to that kind's page), and for NWC and
+ * exchange connections what they are, what they allow, whether they answer, and replacing them
+ * (verified exactly as in onboarding before the old one is replaced).
+ */
+import type { Db } from '../../db/database'
+import { DomainError } from '../../lib/errors'
+import type { ConnectionRepo } from '../../wallets/connection-repo'
+import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-client'
+import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
+import { createNwcClient, withDeadline, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
+import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
+import type { NodeRepo } from '../node/repo'
+import { exchangeRefusal, maskApiKey, verifyExchangeKey, verifyNwcUrl } from './verify'
+
+export type WalletKindName = 'lightningNode' | 'nwc' | 'exchange'
+
+const ANSWER_MS = 10_000
+
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : [])
+const text = (v: unknown) => (typeof v === 'string' ? v : '')
+
+export function createWalletDetailsService(deps: {
+  db: Db
+  connections: Pick<ConnectionRepo, 'find' | 'publicInfo' | 'save'>
+  nodes: Pick<NodeRepo, 'find'>
+  exchangeBaseUrl: string
+  nonces?: NonceSource
+  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  /** drops the business's cached wallet once its connection is replaced */
+  onReplaced?: (businessId: string) => void
+  /** how long a wallet may take to answer the settings page */
+  answerMs?: number
+}) {
+  const probe = deps.probeNwc ?? probeNwc
+  const answerMs = deps.answerMs ?? ANSWER_MS
+
+  async function stored<T>(businessId: string, kind: 'nwc' | 'exchange') {
+    const found = await deps.connections.find<T>(businessId)
+    if (found?.kind !== kind) throw new DomainError('NOT_FOUND', `This business has no ${kind}`)
+    return found
+  }
+
+  /** Balance and budget as the NWC wallet reports them; null values when it did not answer. */
+  async function nwcLive(connection: NwcConnection, methods: string[]) {
+    const client = createNwcClient(connection)
+    try {
+      const { balance } = await withDeadline(client.getBalance(), answerMs, 'The wallet')
+      const budget = methods.includes('get_budget')
+        ? await withDeadline(client.getBudget(), answerMs, 'The wallet')
+        : {}
+      return {
+        isAnswering: true,
+        balanceSat: Math.floor(balance / 1000),
+        budget:
+          'total_budget' in budget
+            ? {
+                usedSat: Math.floor(budget.used_budget / 1000),
+                totalSat: Math.floor(budget.total_budget / 1000),
+                renewsAt: budget.renews_at ? new Date(budget.renews_at * 1000) : null,
+              }
+            : null,
+      }
+    } catch {
+      return { isAnswering: false, balanceSat: null, budget: null }
+    } finally {
+      client.close()
+    }
+  }
+
+  return {
+    /** The kind of the business's wallet; null while it has none. */
+    async kind(businessId: string): Promise<{ kind: WalletKindName | null }> {
+      const found = await deps.connections.publicInfo(businessId)
+      if (found?.kind === 'nwc' || found?.kind === 'exchange') return { kind: found.kind }
+      return { kind: (await deps.nodes.find(businessId)) ? 'lightningNode' : null }
+    },
+
+    /** The NWC connection, and whether the wallet answers now (with its balance and budget). */
+    async nwc(businessId: string) {
+      const found = await stored<NwcConnection>(businessId, 'nwc')
+      const info = found.publicInfo
+      const methods = strings(info.methods)
+      return {
+        relayUrls: found.config.relayUrls,
+        walletPubkey: found.config.walletPubkey,
+        alias: text(info.alias),
+        network: text(info.network),
+        methods,
+        notifications: strings(info.notifications),
+        connectedAt: found.createdAt,
+        live: await nwcLive(found.config, methods),
+      }
+    },
+
+    /** get_info over the relay: NWC_UNREACHABLE when the wallet does not answer. */
+    async testNwc(businessId: string) {
+      const found = await stored<NwcConnection>(businessId, 'nwc')
+      const started = Date.now()
+      try {
+        const info = await probe(found.config)
+        return { alias: info.alias, methods: info.methods, latencyMs: Date.now() - started }
+      } catch {
+        throw new DomainError('NWC_UNREACHABLE', 'The wallet could not be reached')
+      }
+    },
+
+    /** A new connection URL, verified as in onboarding; the old one stays if it fails. */
+    async replaceNwc(businessId: string, url: string) {
+      await stored<NwcConnection>(businessId, 'nwc')
+      const { connection, publicInfo } = await verifyNwcUrl(url, probe)
+      await deps.connections.save(deps.db, businessId, 'nwc', connection, publicInfo)
+      deps.onReplaced?.(businessId)
+      return { walletPubkey: connection.walletPubkey }
+    },
+
+    /**
+     * The exchange account: the key masked, what it may do (each checked with a signed call),
+     * its balances and the withdrawal destinations registered on the exchange.
+     */
+    async exchange(businessId: string, signal?: AbortSignal) {
+      const found = await stored<ExchangeCredentials>(businessId, 'exchange')
+      const client = exchangeClientFor(found.config, deps.nonces)
+      const allowed = async <T>(call: () => Promise<T>): Promise<T | null> => {
+        try {
+          return await call()
+        } catch (err) {
+          if (err instanceof KrakenApiError && err.isAuthError) return null
+          return exchangeRefusal(err)
+        }
+      }
+      const balances = await allowed(() => client.balance(signal))
+      const depositMethods = await allowed(() =>
+        client.privateCall<{ method: string }[]>('DepositMethods', { asset: 'XBT' }, signal),
+      )
+      const destinations = await allowed(() =>
+        client.privateCall<{ address: string; method: string; key: string; verified: boolean }[]>(
+          'WithdrawAddresses',
+          { asset: 'XBT' },
+          signal,
+        ),
+      )
+      return {
+        apiKeyMasked: maskApiKey(found.config.apiKey),
+        connectedAt: found.createdAt,
+        permissions: {
+          queryFunds: balances !== null,
+          deposit: depositMethods !== null,
+          withdraw: destinations !== null,
+        },
+        balances: Object.entries(balances ?? {}).map(([asset, amount]) => ({ asset, amount })),
+        depositMethods: (depositMethods ?? []).map((m) => m.method),
+        withdrawalDestinations: (destinations ?? []).map((d) => ({
+          name: d.key,
+          method: d.method,
+          address: d.address,
+          isVerified: d.verified,
+        })),
+      }
+    },
+
+    /** New keys, verified as in onboarding with signed calls; the old ones stay if they fail. */
+    async replaceExchangeKeys(
+      businessId: string,
+      input: { apiKey: string; secretKey: string },
+      signal?: AbortSignal,
+    ) {
+      await stored<ExchangeCredentials>(businessId, 'exchange')
+      const config: ExchangeCredentials = {
+        baseUrl: deps.exchangeBaseUrl,
+        apiKey: input.apiKey.trim(),
+        secret: input.secretKey.trim(),
+      }
+      const publicInfo = await verifyExchangeKey(config, deps.nonces, signal)
+      await deps.connections.save(deps.db, businessId, 'exchange', config, publicInfo)
+      deps.onReplaced?.(businessId)
+      return { apiKeyMasked: maskApiKey(config.apiKey) }
+    },
+  }
+}
+
+export type WalletDetailsService = ReturnType<typeof createWalletDetailsService>

@@ -1,0 +1,218 @@
+/**
+ * Every query of withdrawals. A withdrawal is written (with its idempotency key) before the
+ * wallet is asked; it is claimed for sending only while no other withdrawal of the business is
+ * in flight (a unique index holds this across instances); each change is announced with
+ * pg_notify on WITHDRAWAL_EVENTS_CHANNEL.
+ */
+import { sql, type Selectable, type Transaction } from 'kysely'
+import type { WithdrawalStatus } from '@app/domain'
+import type { Db } from '../../db/database'
+import type { Database, WithdrawalsTable } from '../../db/schema'
+
+export const WITHDRAWAL_EVENTS_CHANNEL = 'withdrawal_events'
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>
+
+export type NewWithdrawal = Omit<
+  WithdrawalsTable,
+  | 'id'
+  | 'status'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'sentAt'
+  | 'finishedAt'
+  | 'feeSat'
+  | 'failureReason'
+  | 'txid'
+  | 'preimage'
+  | 'exchangeRef'
+  | 'amountSat'
+  | 'feeLimitSat'
+  | 'sweepAll'
+> & { amountSat: number; feeLimitSat: number | null; sweepAll: boolean }
+
+export interface Finish {
+  status: 'succeeded' | 'failed' | 'unknown'
+  feeSat?: number | null
+  failureReason?: string | null
+  txid?: string | null
+  preimage?: string | null
+  exchangeRef?: string | null
+}
+
+async function announce(db: Db | Transaction<Database>, id: string): Promise<void> {
+  await sql`SELECT pg_notify(${WITHDRAWAL_EVENTS_CHANNEL}, json_build_object('id', id,
+      'businessId', business_id)::text) FROM withdrawals WHERE id = ${id}`.execute(db)
+}
+
+export function createWithdrawalRepo(db: Db) {
+  const get = (businessId: string, id: string) =>
+    db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('businessId', '=', businessId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+
+  return {
+    get,
+
+    byKey(businessId: string, idempotencyKey: string) {
+      return db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('businessId', '=', businessId)
+        .where('idempotencyKey', '=', idempotencyKey)
+        .executeTakeFirst()
+    },
+
+    /** The row for the key: the new one, or the one an earlier request with it wrote. */
+    async insert(w: NewWithdrawal): Promise<{ row: WithdrawalRow; isNew: boolean }> {
+      const inserted = await db
+        .insertInto('withdrawals')
+        .values(w)
+        .onConflict((oc) => oc.columns(['businessId', 'idempotencyKey']).doNothing())
+        .returningAll()
+        .executeTakeFirst()
+      if (inserted) {
+        await announce(db, inserted.id)
+        return { row: inserted, isNew: true }
+      }
+      const existing = await this.byKey(w.businessId, w.idempotencyKey)
+      if (!existing) throw new Error('withdrawal vanished after a conflicting insert')
+      return { row: existing, isNew: false }
+    },
+
+    /** Whether the business paid (or is paying) this invoice already. */
+    async invoiceTaken(businessId: string, paymentHash: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('businessId', '=', businessId)
+        .where('paymentHash', '=', paymentHash)
+        .where('status', '<>', 'failed')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Another withdrawal of the business being sent or not known yet, if any. */
+    inFlight(businessId: string) {
+      return db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('businessId', '=', businessId)
+        .where('status', 'in', ['sending', 'unknown'])
+        .executeTakeFirst()
+    },
+
+    /**
+     * pending -> sending, unless another withdrawal of the business is in flight (then false).
+     * Serialised per business by an advisory lock; the unique index holds it regardless.
+     */
+    async claim(businessId: string, id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`withdraw:${businessId}`}, 0))`.execute(
+          trx,
+        )
+        const busy = await trx
+          .selectFrom('withdrawals')
+          .select('id')
+          .where('businessId', '=', businessId)
+          .where('status', 'in', ['sending', 'unknown'])
+          .executeTakeFirst()
+        if (busy) return false
+        const r = await trx
+          .updateTable('withdrawals')
+          .set({ status: 'sending', sentAt: new Date(), updatedAt: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst()
+        if (Number(r.numUpdatedRows) === 0) return false
+        await announce(trx, id)
+        return true
+      })
+    },
+
+    /** Moves an open row (pending, sending or unknown) on; false when it was already final. */
+    async finish(id: string, f: Finish): Promise<boolean> {
+      const isFinal = f.status !== 'unknown'
+      const r = await db
+        .updateTable('withdrawals')
+        .set({
+          status: f.status,
+          updatedAt: new Date(),
+          ...(f.feeSat !== undefined ? { feeSat: f.feeSat } : {}),
+          ...(f.failureReason !== undefined ? { failureReason: f.failureReason } : {}),
+          ...(f.txid !== undefined ? { txid: f.txid } : {}),
+          ...(f.preimage !== undefined ? { preimage: f.preimage } : {}),
+          ...(f.exchangeRef !== undefined ? { exchangeRef: f.exchangeRef } : {}),
+          ...(isFinal ? { finishedAt: new Date() } : {}),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'sending', 'unknown'] satisfies WithdrawalStatus[])
+        .executeTakeFirst()
+      if (Number(r.numUpdatedRows) === 0) return false
+      await announce(db, id)
+      return true
+    },
+
+    list(businessId: string, limit: number) {
+      return db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('businessId', '=', businessId)
+        .orderBy('createdAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    /** Rows to follow up: unknown ones, and sending ones untouched for `staleMs` (a crash). */
+    open(staleMs: number, limit = 100) {
+      return db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'unknown'),
+            eb.and([
+              eb('status', '=', 'sending'),
+              eb('updatedAt', '<', new Date(Date.now() - staleMs)),
+            ]),
+          ]),
+        )
+        .orderBy('updatedAt', 'asc')
+        .limit(limit)
+        .execute()
+    },
+
+    /** Rows written but never claimed for `ms` (the request died before sending): failed. */
+    async failUnsent(ms: number): Promise<number> {
+      const rows = await db
+        .updateTable('withdrawals')
+        .set({
+          status: 'failed',
+          failureReason: 'not sent',
+          updatedAt: new Date(),
+          finishedAt: new Date(),
+        })
+        .where('status', '=', 'pending')
+        .where('createdAt', '<', new Date(Date.now() - ms))
+        .returning('id')
+        .execute()
+      for (const r of rows) await announce(db, r.id)
+      return rows.length
+    },
+
+    /** Marks a followed row as looked at (it stays where it is). */
+    async touch(id: string): Promise<void> {
+      await db
+        .updateTable('withdrawals')
+        .set({ updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute()
+    },
+  }
+}
+
+export type WithdrawalRepo = ReturnType<typeof createWithdrawalRepo>

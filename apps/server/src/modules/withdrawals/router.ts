@@ -1,0 +1,44 @@
+import { tracked } from '@trpc/server'
+import { ZWithdrawConfirmInput, ZWithdrawQuoteInput } from '@app/domain'
+import { z } from 'zod'
+import { DomainError } from '../../lib/errors'
+import { businessProcedure, router } from '../../trpc/init'
+
+/** Withdrawing needs a business whose wallet is connected. */
+const withdrawProcedure = businessProcedure.use(({ ctx, next }) => {
+  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
+    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+  }
+  return next()
+})
+
+/** `withdrawals.*`: money out of the business's wallet. */
+export const withdrawalsRouter = router({
+  balances: withdrawProcedure.query(({ ctx, signal }) =>
+    ctx.services.withdrawals.balances(ctx.business.id, signal),
+  ),
+  quote: withdrawProcedure
+    .input(z.object({ quote: ZWithdrawQuoteInput }))
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.withdrawals.quote(
+        { businessId: ctx.business.id, userId: ctx.user.id },
+        input.quote,
+        signal,
+      ),
+    ),
+  confirm: withdrawProcedure.input(ZWithdrawConfirmInput).mutation(({ ctx, input }) =>
+    // not cut short by the page going away: a payment once started is seen to its end
+    ctx.services.withdrawals.confirm(
+      { businessId: ctx.business.id, userId: ctx.user.id },
+      { ...input, ip: ctx.ip },
+    ),
+  ),
+  list: withdrawProcedure.query(({ ctx }) => ctx.services.withdrawals.list(ctx.business.id)),
+  /** The list now and after every change; tracked, for pages that reconnect. */
+  watch: withdrawProcedure
+    .input(z.object({ lastEventId: z.string().max(64).nullish() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const changes = ctx.services.withdrawals.follow(ctx.business.id, signal, input.lastEventId)
+      for await (const change of changes) yield tracked(change.id, change.value)
+    }),
+})

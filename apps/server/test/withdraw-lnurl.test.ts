@@ -1,0 +1,155 @@
+/**
+ * Withdrawals to a Lightning address and an LNURL-pay (LUD-06/16), resolved on the server
+ * against a real HTTP service in this test: the pay request's range is respected and the
+ * returned invoice checked (amount and description hash); a service that is down, answers
+ * garbage, is not a pay request or returns a mismatching invoice is refused with nothing sent.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { bech32 } from '@scure/base'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appCode, rejection } from './assertions'
+import { ownNodeBusiness } from './businesses'
+import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import { startTestSimnet, type TestSimnet } from './simnet'
+import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
+
+let net: TestSimnet
+let env: TestEnv
+let b: TestBrowser
+let businessId: string
+let service: Server
+let host: string
+
+type Mode = 'ok' | 'garbage' | 'withdraw-request' | 'wrong-amount' | 'wrong-hash' | 'error'
+const modes = new Map<string, Mode>()
+const metadata = JSON.stringify([['text/plain', 'Payout to Alice']])
+
+beforeAll(async () => {
+  net = await startTestSimnet()
+  env = await createTestEnv({
+    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+    externals: await withScreening(net),
+  })
+  await env.services.bus.start()
+  env.services.watchers.start()
+  ;({ b, businessId } = await ownNodeBusiness(env, net))
+  service = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
+    const name = url.pathname.split('/').at(-1) ?? ''
+    const mode = modes.get(name) ?? 'ok'
+    res.setHeader('content-type', 'application/json')
+    if (url.pathname.startsWith('/.well-known/lnurlp/') || url.pathname.startsWith('/lnurlp/')) {
+      if (mode === 'garbage') return res.end('<html>oops</html>')
+      if (mode === 'withdraw-request') {
+        return res.end(
+          JSON.stringify({
+            tag: 'withdrawRequest',
+            callback: `http://${host}/cb/${name}`,
+            k1: 'x',
+            minWithdrawable: 1000,
+            maxWithdrawable: 5000,
+            defaultDescription: '',
+          }),
+        )
+      }
+      return res.end(
+        JSON.stringify({
+          tag: 'payRequest',
+          callback: `http://${host}/cb/${name}`,
+          minSendable: 1_000,
+          maxSendable: 50_000_000,
+          metadata,
+          commentAllowed: 20,
+        }),
+      )
+    }
+    if (url.pathname.startsWith('/cb/')) {
+      if (mode === 'error') return res.end(JSON.stringify({ status: 'ERROR', reason: 'closed' }))
+      const msat = Number(url.searchParams.get('amount'))
+      const inv = net.simnet.world.payer.addInvoice({
+        valueMsat: mode === 'wrong-amount' ? msat + 1_000 : msat,
+        descriptionHash: createHash('sha256')
+          .update(mode === 'wrong-hash' ? 'something else' : metadata)
+          .digest('hex'),
+      })
+      return res.end(JSON.stringify({ pr: inv.paymentRequest, routes: [] }))
+    }
+    res.statusCode = 404
+    res.end('{}')
+  })
+  await new Promise<void>((r) => service.listen(0, '127.0.0.1', r))
+  host = `127.0.0.1:${(service.address() as AddressInfo).port}`
+}, 90_000)
+afterAll(async () => {
+  await new Promise<void>((r) => service?.close(() => r()))
+  await env?.close()
+  await net?.close()
+})
+
+const lnurlOf = (url: string) =>
+  bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), 2_000)
+
+const confirm = (destination: string, amountSat: number, comment = '') =>
+  b.caller.withdrawals.confirm({
+    businessId,
+    quote: { destination, amountSat, comment },
+    idempotencyKey: randomUUID(),
+    password: ACCOUNT_PASSWORD,
+  })
+
+describe('Lightning addresses and LNURL-pay', () => {
+  it('pays a Lightning address the amount asked, with the invoice checked', async () => {
+    const quote = await b.caller.withdrawals.quote({
+      businessId,
+      quote: { destination: `alice@${host}`, amountSat: 4_321 },
+    })
+    expect(quote).toMatchObject({ rail: 'lightning', amountSat: 4_321 })
+    const paid = await confirm(`alice@${host}`, 4_321, 'thanks')
+    expect(paid).toMatchObject({
+      status: 'succeeded',
+      amountSat: 4_321,
+      destinationType: 'lightning-address',
+    })
+  })
+
+  it('pays a bech32 LNURL', async () => {
+    const paid = await confirm(lnurlOf(`http://${host}/lnurlp/bob`), 2_000)
+    expect(paid).toMatchObject({ status: 'succeeded', destinationType: 'lnurl' })
+  })
+
+  it('refuses what does not fit the pay request, and mismatching or broken services', async () => {
+    const cases: [string, number, string, string?][] = [
+      [`carol@${host}`, 100_000, 'WITHDRAW_LNURL_AMOUNT_OUT_OF_RANGE'],
+      [`carol@${host}`, 1_000, 'VALIDATION', 'a comment far longer than twenty characters'],
+      [`down@127.0.0.1:1`, 1_000, 'WITHDRAW_LNURL_UNREACHABLE'],
+    ]
+    modes.set('garbage', 'garbage')
+    modes.set('withdraw', 'withdraw-request')
+    modes.set('amount', 'wrong-amount')
+    modes.set('hash', 'wrong-hash')
+    modes.set('closed', 'error')
+    cases.push(
+      [`garbage@${host}`, 1_000, 'WITHDRAW_LNURL_INVALID'],
+      [lnurlOf(`http://${host}/lnurlp/withdraw`), 1_000, 'WITHDRAW_LNURL_INVALID'],
+      [`amount@${host}`, 1_000, 'WITHDRAW_LNURL_INVOICE_MISMATCH'],
+      [`hash@${host}`, 1_000, 'WITHDRAW_LNURL_INVOICE_MISMATCH'],
+      [`closed@${host}`, 1_000, 'WITHDRAW_LNURL_INVALID'],
+    )
+    for (const [destination, amountSat, code, comment] of cases) {
+      const e = await rejection(confirm(destination, amountSat, comment))
+      expect([destination, appCode(e)]).toEqual([destination, code])
+    }
+    const amountless = await rejection(
+      b.caller.withdrawals.quote({ businessId, quote: { destination: `alice@${host}` } }),
+    )
+    expect(appCode(amountless)).toBe('WITHDRAW_AMOUNT_REQUIRED')
+    const rows = await env.database.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('businessId', '=', businessId)
+      .execute()
+    expect(rows.map((r) => r.status).sort()).toEqual(['succeeded', 'succeeded'])
+  })
+})

@@ -1,0 +1,119 @@
+/**
+ * Withdrawals from an NWC wallet (pay_invoice; no on-chain) and what an exchange account is
+ * offered: Lightning invoices are paid once per key; an address is refused with its reason.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appCode, rejection, until } from './assertions'
+import { approvedBusiness, nwcBusiness } from './businesses'
+import { createTestEnv, type TestEnv } from './harness'
+import { startTestSimnet, type TestSimnet } from './simnet'
+import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
+
+let net: TestSimnet
+let env: TestEnv
+beforeAll(async () => {
+  net = await startTestSimnet()
+  env = await createTestEnv({
+    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+    externals: await withScreening(net),
+  })
+  await env.services.bus.start()
+}, 60_000)
+afterAll(async () => {
+  await env?.close()
+  await net?.close()
+})
+
+describe('an NWC wallet', () => {
+  it('pays an invoice with pay_invoice, once per key, and offers no on-chain', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const balances = await b.caller.withdrawals.balances({ businessId })
+    expect(balances).toMatchObject({ walletKind: 'nwc', canOnchain: false, canLightning: true })
+    const inv = net.simnet.world.payer.addInvoice({ valueMsat: 2_000_000, memo: 'payout' })
+    const key = randomUUID()
+    const confirm = () =>
+      b.caller.withdrawals.confirm({
+        businessId,
+        quote: { destination: inv.paymentRequest },
+        idempotencyKey: key,
+        password: ACCOUNT_PASSWORD,
+      })
+    const paid = await confirm()
+    expect(paid).toMatchObject({ status: 'succeeded', amountSat: 2_000 })
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(paid.preimage ?? '', 'hex'))
+        .digest('hex'),
+    ).toBe(inv.paymentHash)
+    expect((await confirm()).id).toBe(paid.id)
+    expect(net.simnet.world.payer.lookupInvoice(inv.paymentHash)?.amtPaidMsat).toBe(2_000_000)
+
+    const onchain = await rejection(
+      b.caller.withdrawals.quote({
+        businessId,
+        quote: { destination: net.simnet.world.chain.newAddress('payer'), amountSat: 10_000 },
+      }),
+    )
+    expect(appCode(onchain)).toBe('WITHDRAW_METHOD_UNSUPPORTED')
+  })
+})
+
+describe('an exchange account', () => {
+  it('withdraws to a destination registered on the exchange, and only there', async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'exchange' })
+    const { key, secret } = await net.control<{ key: string; secret: string }>(
+      'POST',
+      '/kraken/keys',
+      {},
+    )
+    await b.caller.onboarding.connectExchange({ businessId, apiKey: key, secretKey: secret })
+    // money in: an on-chain payment to the exchange account
+    const payment = await b.caller.payments.createOnchain({ businessId, amount: { sat: 300_000 } })
+    await net.control('POST', '/send', { address: payment.address, amountSat: 300_000 })
+    await net.control('POST', '/mine', { blocks: 6 })
+    await until(
+      () => b.caller.withdrawals.balances({ businessId }),
+      (bal) => bal.onchainSat + bal.lightningSat >= 300_000,
+      'the deposit to be credited',
+      30_000,
+    )
+    const to = net.simnet.world.chain.newAddress('payer')
+    await net.control('POST', '/kraken/withdraw-keys', { key, name: 'Savings', address: to })
+    const balances = await b.caller.withdrawals.balances({ businessId })
+    expect(balances.destinations).toEqual([{ key: 'Savings', rail: 'onchain', address: to }])
+
+    const inv = net.simnet.world.payer.addInvoice({ valueMsat: 2_000_000, memo: 'payout' })
+    const unregistered = await rejection(
+      b.caller.withdrawals.quote({ businessId, quote: { destination: inv.paymentRequest } }),
+    )
+    expect(appCode(unregistered)).toBe('WITHDRAW_DESTINATION_NOT_REGISTERED')
+
+    const quote = await b.caller.withdrawals.quote({
+      businessId,
+      quote: { destination: 'Savings', amountSat: 100_000 },
+    })
+    expect(quote).toMatchObject({ rail: 'onchain', amountSat: 100_000, target: to })
+    expect(quote.feeSat).toBeGreaterThan(0)
+    const sent = await b.caller.withdrawals.confirm({
+      businessId,
+      quote: { destination: 'Savings', amountSat: 100_000 },
+      idempotencyKey: randomUUID(),
+      password: ACCOUNT_PASSWORD,
+    })
+    expect(sent).toMatchObject({ status: 'succeeded', feeSat: quote.feeSat })
+    expect(sent.txid).toMatch(/^[0-9a-f]{64}$/)
+    const tx = net.simnet.world.chain.getTx(sent.txid ?? '')
+    expect(tx?.vout.filter((o) => o.address === to).reduce((s2, o) => s2 + o.valueSat, 0)).toBe(
+      100_000,
+    )
+    const tooMuch = await rejection(
+      b.caller.withdrawals.quote({
+        businessId,
+        quote: { destination: 'Savings', amountSat: 10_000_000 },
+      }),
+    )
+    expect(appCode(tooMuch)).toBe('WITHDRAW_INSUFFICIENT_FUNDS')
+  })
+})

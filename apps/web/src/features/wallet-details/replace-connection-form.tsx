@@ -1,0 +1,56 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card'
+
+/** A card with a form that replaces a wallet connection; the fields come from the page. */
+export function ReplaceConnectionCard({
+  title,
+  description,
+  submitLabel,
+  isPending,
+  onSubmit,
+  children,
+}: {
+  title: string
+  description: string
+  submitLabel: string
+  isPending: boolean
+  onSubmit: () => void
+  children: ReactNode
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <form noValidate onSubmit={submit}>
+        <CardContent className="grid gap-4">{children}</CardContent>
+        <CardFooter className="justify-end bg-muted/40">
+          <Button type="submit" isLoading={isPending} className="max-sm:w-full">
+            {submitLabel}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  )
+}
+
+/** A field's error state, cleared when the user types again. */
+export function useFieldError() {
+  const { t } = useTranslation()
+  const [error, setError] = useState<string | undefined>()
+  return { error, setError, required: () => setError(t('nodeAdmin.wallet.required')) }
+}

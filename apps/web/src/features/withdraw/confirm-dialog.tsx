@@ -1,0 +1,118 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { FormControl, FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { PasswordInput } from '@/components/ui/password-input'
+import { Spinner } from '@/components/ui/spinner'
+import { formatSatNumber } from '@/lib/money-format'
+import type { Quote } from './use-withdraw'
+
+/**
+ * The last step: destination, amount, fee and total again, and the account password (and the
+ * second factor when on) before anything is sent.
+ */
+export function ConfirmDialog({
+  quote,
+  isOpen,
+  isSending,
+  error,
+  onCancel,
+  onConfirm,
+}: {
+  quote: Quote | null
+  isOpen: boolean
+  isSending: boolean
+  error: string | null
+  onCancel: () => void
+  onConfirm: (password: string, code: string) => void
+}) {
+  const { t } = useTranslation()
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  if (!quote) return null
+  const sats = (n: number) => t('withdraw.sats', { amount: formatSatNumber(n) })
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(open) => {
+        if (!open && !isSending) onCancel()
+      }}
+    >
+      <DialogContent closeLabel={t('withdraw.confirm.cancel')}>
+        <DialogHeader>
+          <DialogTitle>{t('withdraw.confirm.title')}</DialogTitle>
+          <DialogDescription>{t('withdraw.confirm.description')}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault()
+            onConfirm(password, code)
+          }}
+        >
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{t('withdraw.confirm.destination')}</dt>
+            <dd className="font-mono text-xs break-all">{quote.target}</dd>
+            <dt className="text-muted-foreground">{t('withdraw.confirm.amount')}</dt>
+            <dd className="tabular-nums">{sats(quote.amountSat)}</dd>
+            <dt className="text-muted-foreground">
+              {quote.rail === 'lightning'
+                ? t('withdraw.confirm.feeLimit')
+                : t('withdraw.confirm.fee')}
+            </dt>
+            <dd className="tabular-nums">
+              {sats(quote.feeSat)}
+              {quote.satPerVbyte !== null &&
+                ` · ${t('withdraw.priority.rate', { rate: quote.satPerVbyte })}`}
+            </dd>
+            <dt className="font-medium">{t('withdraw.confirm.total')}</dt>
+            <dd className="font-medium tabular-nums">{sats(quote.totalSat)}</dd>
+          </dl>
+          <FormField id="withdraw-password" label={t('withdraw.confirm.password')}>
+            <FormControl>
+              <PasswordInput
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                required
+              />
+            </FormControl>
+          </FormField>
+          <FormField
+            id="withdraw-code"
+            label={t('withdraw.confirm.code')}
+            description={t('withdraw.confirm.codeHint')}
+          >
+            <FormControl>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </FormControl>
+          </FormField>
+          {error && <p className="text-sm font-medium text-destructive">{error}</p>}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onCancel} disabled={isSending}>
+              {t('withdraw.confirm.cancel')}
+            </Button>
+            <Button type="submit" disabled={isSending || password === ''}>
+              {isSending && <Spinner />}
+              {t('withdraw.confirm.send')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

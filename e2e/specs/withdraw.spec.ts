@@ -1,0 +1,206 @@
+/**
+ * A merchant on its own node withdraws: to a Lightning invoice, to a Bitcoin address at a chosen
+ * priority, and is refused an address the operator put on the denylist (by the operator command);
+ * each outcome is seen in the withdrawals list.
+ */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { ownerWithSubmittedApplication } from '../support/application'
+import { simnet } from '../support/simnet'
+
+const NODE_PASSWORD = 'my node password'
+const ACCOUNT_PASSWORD = 'correct horse battery'
+const port = Number(process.env.E2E_PORT ?? 3210)
+const root = path.resolve(import.meta.dirname, '../..')
+const dataDir = path.join(root, '.data-test', port === 3210 ? 'e2e' : `e2e-${port}`)
+
+async function trpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const res = await page.request.post(`/trpc/${procedure}`, {
+    headers: { 'x-trpc-source': 'e2e', 'content-type': 'application/json' },
+    data: { json: input },
+  })
+  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
+}
+
+async function trpcQuery<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  const query = encodeURIComponent(JSON.stringify({ json: input }))
+  const res = await page.request.get(`/trpc/${procedure}?input=${query}`, {
+    headers: { 'x-trpc-source': 'e2e' },
+  })
+  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
+}
+
+async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  const end = Date.now() + 30_000
+  for (;;) {
+    const v = await read()
+    if (ok(v)) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/** An owner on its own node with its channel open and some coins on chain. */
+async function ownerWithFundedNode(page: Page, name: string): Promise<string> {
+  const businessId = await ownerWithSubmittedApplication(page, name)
+  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
+  await trpc(page, 'node.request', { businessId })
+  await poll(
+    () => trpcQuery<{ hostState: string | null }>(page, 'node.status', { businessId }),
+    (s) => s.hostState === 'waiting_for_initialisation',
+    'the node to wait for its wallet',
+  )
+  await trpc(page, 'node.initialise', {
+    businessId,
+    password: NODE_PASSWORD,
+    confirmPassword: NODE_PASSWORD,
+  })
+  await trpc(page, 'node.confirmSeed', { businessId })
+  const { onchainInvoiceId } = await trpc<{ onchainInvoiceId: string }>(page, 'deposit.create', {
+    businessId,
+    amountSat: 400_000,
+  })
+  const deposit = () =>
+    trpcQuery<{ address: string; channel: { state: string } }>(page, 'deposit.get', {
+      businessId,
+      onchainInvoiceId,
+    })
+  await simnet('POST', '/send', { address: (await deposit()).address, amountSat: 400_000 })
+  await simnet('POST', '/mine', { blocks: 3 })
+  await poll(
+    async () => {
+      await simnet('POST', '/mine', { blocks: 1 })
+      return deposit()
+    },
+    (d) => d.channel.state === 'open',
+    'the channel to open',
+  )
+  const { address } = await trpc<{ address: string }>(page, 'payments.createOnchain', {
+    businessId,
+    amount: { sat: 150_000 },
+  })
+  await simnet('POST', '/send', { address, amountSat: 150_000 })
+  await simnet('POST', '/mine', { blocks: 1 })
+  await poll(
+    () => trpcQuery<{ onchainSat: number }>(page, 'withdrawals.balances', { businessId }),
+    (b) => b.onchainSat >= 150_000,
+    'the coins on chain',
+  )
+  return businessId
+}
+
+async function screenshots(page: Page, pagePath: string, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS
+  if (!folder) return
+  for (const lng of ['en', 'de']) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(`${pagePath}?lng=${lng}`)
+      await page.waitForTimeout(400)
+      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto(`${pagePath}?lng=en`)
+}
+
+async function confirmWithPassword(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
+  await dialog.getByLabel('Account password').fill(ACCOUNT_PASSWORD)
+  await dialog.getByRole('button', { name: 'Send now' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('withdraws to an invoice, to an address at a chosen priority and sweeps all; a denylisted address is refused', async ({
+  page,
+}) => {
+  test.setTimeout(process.env.E2E_SCREENSHOTS ? 180_000 : 60_000)
+  const businessId = await ownerWithFundedNode(page, 'Withdraw Books')
+  const withdrawPath = `/${businessId}/bitcoin/withdraw`
+  await screenshots(page, withdrawPath, 'withdraw')
+  await page.goto(withdrawPath)
+
+  // a Lightning invoice, its type shown as it is typed
+  const { paymentRequest } = await simnet<{ paymentRequest: string }>(
+    'POST',
+    '/screening/targets/invoice',
+    { amountSat: 12_345 },
+  )
+  await page.getByLabel('Destination').fill(paymentRequest)
+  await expect(page.getByText('Detected: Lightning invoice')).toBeVisible()
+  await page.getByRole('button', { name: 'Review' }).click()
+  await expect(page.getByTestId('withdraw-summary')).toContainText('12,345 sats')
+  await confirmWithPassword(page)
+  const rows = page.getByTestId('withdrawal-row')
+  await expect(rows.first()).toContainText('12,345 sats')
+  await expect(rows.first()).toContainText('Succeeded')
+
+  // a Bitcoin address at high priority
+  const { address } = await simnet<{ address: string }>('POST', '/screening/targets/address')
+  await page.getByLabel('Destination').fill(address)
+  await expect(page.getByText('Detected: Bitcoin address')).toBeVisible()
+  await page.getByLabel('Amount', { exact: true }).fill('20000')
+  await page.getByRole('button', { name: 'Review' }).click()
+  await expect(page.getByText(/sat\/vB · about/).first()).toBeVisible()
+  await page.getByText('High', { exact: true }).click()
+  await expect(page.getByTestId('withdraw-summary')).toContainText('20,000 sats')
+  if (process.env.E2E_SCREENSHOTS) {
+    await page.screenshot({
+      path: `${process.env.E2E_SCREENSHOTS}/withdraw-priority-en-1280.png`,
+      fullPage: true,
+    })
+  }
+  await confirmWithPassword(page)
+  await expect(rows.first()).toContainText('20,000 sats')
+  await expect(rows.first()).toContainText('Succeeded')
+  await expect(rows.first()).toContainText('Transaction')
+
+  // the operator puts an address on the denylist: refused with the reason, nothing sent
+  const denied = (await simnet<{ address: string }>('POST', '/screening/targets/address')).address
+  execFileSync(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/operator.ts',
+      'deny-address',
+      denied,
+      '--reason',
+      'Fraud case 7',
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
+      stdio: 'pipe',
+    },
+  )
+  await page.getByLabel('Destination').fill(denied)
+  await page.getByLabel('Amount', { exact: true }).fill('10000')
+  await page.getByRole('button', { name: 'Review' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Cannot withdraw to blacklisted address' }),
+  ).toContainText('Fraud case 7')
+  await expect(rows).toHaveCount(2)
+
+  // sweep all: the whole on-chain balance less the fee and the node's reserve, as shown
+  const { address: sweepTo } = await simnet<{ address: string }>(
+    'POST',
+    '/screening/targets/address',
+  )
+  await page.getByLabel('Destination').fill(sweepTo)
+  await page.getByLabel('Sweep all: send the whole on-chain balance less the fee').check()
+  await page.getByRole('button', { name: 'Review' }).click()
+  const summary = page.getByTestId('withdraw-summary')
+  await expect(summary).toContainText('Kept for channel fees')
+  const arrives = (
+    await summary.locator('div', { hasText: 'Arrives' }).first().innerText()
+  ).replace(/\D/g, '')
+  await confirmWithPassword(page)
+  await expect(rows).toHaveCount(3)
+  await expect(rows.first()).toContainText('Succeeded')
+  await expect(rows.first()).toContainText(`${Number(arrives).toLocaleString('en')} sats`)
+})

@@ -1,0 +1,111 @@
+/**
+ * Devices (terminals and point-of-sale integrations), their settings, and the staff who sign in
+ * at them: the rules the server enforces and the forms check, written once.
+ */
+import { z } from 'zod'
+import { ZSafeText } from '../text'
+
+export const DEVICE_NAME_MAX = 64
+export const DEVICE_MID_MAX = 64
+/** A device is shown online when it was seen this recently. */
+export const DEVICE_ONLINE_WINDOW_MS = 2 * 60 * 1000
+/** Devices per business. */
+export const MAX_DEVICES_PER_BUSINESS = 100
+export const MAX_STAFF_PER_BUSINESS = 500
+
+export const ZDeviceName = ZSafeText.trim()
+  .min(1, 'Enter a name')
+  .max(DEVICE_NAME_MAX, `At most ${DEVICE_NAME_MAX} characters`)
+
+/** A payment terminal's merchant id: printable, no spaces, at most 64 characters. */
+export const MID_PATTERN = /^[\x21-\x7e]{1,64}$/
+export const ZMid = z
+  .string()
+  .max(DEVICE_MID_MAX, `At most ${DEVICE_MID_MAX} characters`)
+  .regex(MID_PATTERN, 'No spaces; letters, digits and symbols only')
+
+/** An optional MID as a form gives it: '' is none. */
+export const ZOptionalMid = z
+  .union([z.literal(''), ZMid])
+  .nullish()
+  .transform((v) => (v ? v : null))
+
+export const ZDeviceInput = z.object({
+  name: ZDeviceName,
+  isKiosk: z.boolean().default(false),
+  mid: ZOptionalMid,
+})
+export type TDeviceInput = z.input<typeof ZDeviceInput>
+
+/** The credentials a device signs in with: its login id and a secret (256 bits, base64url). */
+export const DEVICE_LOGIN_ID_PATTERN = /^dev_[A-Za-z0-9_-]{16,40}$/
+export const DEVICE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43,86}$/
+export const ZDeviceCredentials = z.object({
+  loginId: z.string().regex(DEVICE_LOGIN_ID_PATTERN),
+  secret: z.string().regex(DEVICE_SECRET_PATTERN),
+})
+
+/** Languages a staff member can prefer; `none` follows the device. */
+export const STAFF_LANGUAGES = ['en', 'de', 'es', 'fr', 'nl', 'none'] as const
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number]
+
+export const STAFF_PERMISSIONS = ['eodReport', 'refundReport', 'refund'] as const
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
+
+export const PIN_PATTERN = /^\d{4,8}$/
+export const ZPin = z.string().regex(PIN_PATTERN, 'A PIN is 4 to 8 digits')
+
+/** An RFID tag's id as readers send it: hex or decimal digits, separators dropped, upper case. */
+export const RFID_PATTERN = /^[0-9A-F]{4,32}$/
+export const ZRfidTag = z
+  .string()
+  .max(64)
+  .transform((s) => s.replace(/[\s:-]/g, '').toUpperCase())
+  .pipe(z.string().regex(RFID_PATTERN, 'A tag is 4 to 32 hexadecimal digits'))
+
+export const ZStaffName = ZSafeText.trim().min(1, 'Enter a name').max(64)
+
+export const ZStaffPermissions = z.object({
+  eodReport: z.boolean(),
+  refundReport: z.boolean(),
+  refund: z.boolean(),
+})
+export type TStaffPermissions = z.infer<typeof ZStaffPermissions>
+
+export const ZStaffInput = z.object({
+  name: ZStaffName,
+  language: z.enum(STAFF_LANGUAGES),
+  permissions: ZStaffPermissions,
+})
+
+/** A PIN or an RFID tag, as a staff member signs in at a device. */
+export const ZStaffSignIn = z.union([z.object({ pin: ZPin }), z.object({ rfid: ZRfidTag })])
+
+/** Device settings (shared by all of a business's terminals). */
+export const DEVICE_THEMES = ['light', 'dark'] as const
+export type DeviceTheme = (typeof DEVICE_THEMES)[number]
+export const DEFAULT_RECEIPT_TEXT = 'Thank you for your purchase!'
+export const SCREEN_SAVER_DELAYS_SEC = [30, 60, 120, 300, 600, 0] as const
+export const RECEIPT_TEXT_MAX = 500
+
+export const ZDeviceSettingsPatch = z.object({
+  displayName: ZSafeText.trim().max(64).optional(),
+  receiptText: ZSafeText.trim().max(RECEIPT_TEXT_MAX).optional(),
+  screenSaverDelaySec: z
+    .number()
+    .int()
+    .refine((n) => (SCREEN_SAVER_DELAYS_SEC as readonly number[]).includes(n))
+    .optional(),
+  theme: z.enum(DEVICE_THEMES).optional(),
+})
+
+/** Images a business uploads for its terminals. */
+export const IMAGE_MAX_BYTES = 3 * 1024 * 1024
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
+export const LOGO_RECOMMENDED_WIDTH = 600
+export const DEVICE_IMAGE_KINDS = ['logo', 'screenSaver'] as const
+export type DeviceImageKind = (typeof DEVICE_IMAGE_KINDS)[number]
+
+/** The header a POS sends with the payment terminal's merchant id. */
+export const MERCHANT_ID_HEADER = 'x-merchant-id'
+export * from './pos'

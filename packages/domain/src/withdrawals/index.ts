@@ -1,0 +1,4 @@
+export * from './networks'
+export * from './rules'
+export * from './destination'
+export * from './schemas'
