@@ -4,7 +4,9 @@
  * pages that reconnect to a payment's or the sales' live changes without missing or repeating.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RESUME_AFTER_MS } from '../src/modules/payments/requests'
 import {
   failUnanswered,
   UNANSWERED_DEADLINE_MS,
@@ -121,6 +123,46 @@ describe('the deadline of a wallet call', () => {
       .where('status', 'in', ['pending', 'processing'])
       .execute()
     expect(watched.map((r) => r.id)).toEqual([answered.id])
+  })
+
+  it('asks again, once, for a retried request whose process stopped before the answer', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    // Written by a till's request whose process died before the wallet's invoice came back.
+    const { row } = await env.services.paymentRepo.insert({
+      businessId,
+      method: 'lightning',
+      amountSat: 700,
+      currency: 'GBP',
+      fiatMinor: null,
+      memo: 'retried',
+      idempotencyKey: 'till-crash-2',
+    })
+    const retry = () =>
+      b.caller.payments.createLightning({
+        businessId,
+        amount: { sat: 700 },
+        memo: 'retried',
+        idempotencyKey: 'till-crash-2',
+      })
+    // While the first request may still be answering, a retry gets the row as it stands.
+    expect((await retry()).paymentRequest).toBeNull()
+
+    await sql`UPDATE payments SET created_at = ${new Date(Date.now() - RESUME_AFTER_MS - 1_000)}
+      WHERE id = ${row.id}`.execute(env.database.db)
+    const resumed = await retry()
+    expect(resumed).toMatchObject({ id: row.id, status: 'pending' })
+    expect(resumed.paymentRequest).toMatch(/^lnbcrt/)
+    // Asked once: later retries get the same invoice, and nothing else is written.
+    expect((await retry()).paymentRequest).toBe(resumed.paymentRequest)
+    expect(await rowsOf(businessId)).toHaveLength(1)
+
+    await net.control('POST', '/pay', { invoice: resumed.paymentRequest })
+    const settled = await until(
+      () => b.caller.payments.get({ businessId, paymentId: row.id }),
+      (p) => p.status === 'settled',
+      'the resumed payment to settle',
+    )
+    expect(settled.receivedSat).toBe(700)
   })
 
   it('fails the row when the wallet answers only after the deadline swept it', async () => {

@@ -210,8 +210,8 @@ export function createReceiving(deps: {
 
   /**
    * The request of a row written before whose answer was never attached (the process stopped
-   * in between): asked of the business's wallet now and attached while the row is still open.
-   * Undefined when the row was closed meanwhile (nothing is attached then).
+   * in between): asked of the business's wallet now and attached while the row is still open
+   * and unanswered. Undefined when the row was closed or answered meanwhile (nothing attached).
    */
   async function resume(
     businessId: string,
@@ -226,7 +226,8 @@ export function createReceiving(deps: {
       invoice: (input) => wallet.createInvoice(input, signal),
       wallet,
     })
-    const attached = await attach(paymentId, answer)
+    if (!answer.invoice && !answer.address) return undefined
+    const attached = await repo.attachToUnanswered(paymentId, answer)
     if (!attached) return undefined
     void deps.watchers.poke(businessId)
     return paymentView(attached)

@@ -14,9 +14,25 @@ import {
   type Receiving,
   type RequestContext,
 } from './receive'
+import type { PaymentRow } from './row'
 import type { PaymentView } from './view'
 
 export const INVOICE_EXPIRY_SEC = 15 * 60
+/**
+ * A row this old without an invoice or an address has no wallet call of its own request left
+ * running (each has its deadline, 30 s at most, and a request makes two at most).
+ */
+export const RESUME_AFTER_MS = 2 * 60_000
+
+/** Open, never answered, and no longer being answered: its request died with its process. */
+function isUnanswered(row: PaymentRow, now = Date.now()): boolean {
+  return (
+    (row.status === 'pending' || row.status === 'processing') &&
+    row.paymentHash === null &&
+    row.address === null &&
+    now - row.createdAt.getTime() > RESUME_AFTER_MS
+  )
+}
 /** The Lightning half of a unified on-chain request lives as long as an address is watched. */
 export const UNIFIED_INVOICE_EXPIRY_SEC = 24 * 3600
 
@@ -72,7 +88,21 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
       idempotencyKey: input.idempotencyKey ?? null,
       ...input.origin,
     }
-    return viewOf(await receiving.receive(business, spec, method, ask(amountSat), signal))
+    const outcome = await receiving.receive(business, spec, method, ask(amountSat), signal)
+    // A retry of a request whose process stopped before the wallet's answer was attached: asked
+    // again now, once no call of the first request can still be running.
+    if (outcome.state === 'replayed' && isUnanswered(outcome.row)) {
+      const { row } = outcome
+      const resumed = await receiving.resume(
+        business.id,
+        row.id,
+        method,
+        ask(row.amountSat),
+        signal,
+      )
+      if (resumed) return resumed
+    }
+    return viewOf(outcome)
   }
 
   return {

@@ -101,6 +101,38 @@ export function createPaymentWrites(db: Db) {
       return (await attachOne({ id, ...invoice })) ?? undefined
     },
 
+    /**
+     * Attaches what a resumed request got (see `receive.ts` `resume`) to an open payment that
+     * still has neither an invoice nor an address; undefined otherwise (closed, or answered
+     * meanwhile by the request it resumes), so nothing attached is ever replaced.
+     */
+    async attachToUnanswered(
+      id: string,
+      answer: { invoice?: Invoice; address?: string },
+    ): Promise<PaymentRow | undefined> {
+      const r = await db
+        .updateTable('payments')
+        .set({
+          ...(answer.invoice
+            ? {
+                paymentHash: answer.invoice.paymentHash,
+                paymentRequest: answer.invoice.paymentRequest,
+                expiresAt: answer.invoice.expiresAt,
+              }
+            : {}),
+          ...(answer.address ? { address: answer.address } : {}),
+          updatedAt: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', OPEN_STATUSES)
+        .where('paymentHash', 'is', null)
+        .where('address', 'is', null)
+        .returning(PAYMENT_COLUMNS)
+        .executeTakeFirst()
+      if (r) await announce(db, r.id)
+      return r && toPayment(r)
+    },
+
     /** Attaches an address to an open payment; undefined when it is no longer open. */
     async attachAddress(id: string, address: string): Promise<PaymentRow | undefined> {
       const r = await db

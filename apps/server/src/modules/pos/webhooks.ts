@@ -7,6 +7,7 @@
  */
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@app/domain'
 import { createHmac } from 'node:crypto'
+import { fetch } from 'undici'
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { newToken, type SecretBox, type SealedAt } from '../../lib/secrets'
@@ -15,6 +16,7 @@ import type { PaymentRepo } from '../payments/repo'
 import { paymentView } from '../payments/view'
 import { posPayment } from './service'
 import type { WebhookRepo } from './webhook-repo'
+import { assertPublicWebhookUrl, publicOnlyDispatcher } from './webhook-url'
 
 export const WEBHOOK_SWEEP_MS = 2_000
 export const WEBHOOK_MAX_ATTEMPTS = 8
@@ -42,11 +44,13 @@ export function createWebhooks(deps: {
   devices: DeviceService
   paymentRepo: PaymentRepo
   secrets: SecretBox
-  /** plain http allowed (the demo and tests); otherwise https only */
+  /** plain http and local addresses allowed (the demo and tests); otherwise public https only */
   allowHttp: boolean
   log?: (msg: string, err?: unknown) => void
 }) {
   const { repo } = deps
+  // Outside demo mode a delivery connects to public addresses only, whatever the name says now.
+  const dispatcher = deps.allowHttp ? undefined : publicOnlyDispatcher()
 
   async function requireDevice(businessId: string, deviceId: string) {
     const devices = await deps.devices.list(businessId)
@@ -68,6 +72,7 @@ export function createWebhooks(deps: {
       const timestamp = String(Math.floor(Date.now() / 1000))
       const secret = deps.secrets.open(d.secretSealed, sealedAt(d.deviceId))
       const res = await fetch(d.url, {
+        dispatcher,
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -101,9 +106,7 @@ export function createWebhooks(deps: {
     /** Sets the device's webhook; its signing secret is given once. */
     async set(businessId: string, deviceId: string, url: string) {
       await requireDevice(businessId, deviceId)
-      if (!deps.allowHttp && !url.startsWith('https://')) {
-        throw new DomainError('VALIDATION', 'A webhook URL must use https')
-      }
+      if (!deps.allowHttp) await assertPublicWebhookUrl(url)
       const secret = `whsec_${newToken(32)}`
       await repo.set(businessId, deviceId, url, deps.secrets.seal(secret, sealedAt(deviceId)))
       return { url, secret }

@@ -9,6 +9,7 @@ import bolt11 from 'bolt11'
 import {
   expectedMinutes,
   feeRateError,
+  isErrorCode,
   lightningFeeLimitSat,
   maxLightningSendSat,
   parseDestination,
@@ -23,6 +24,7 @@ import {
   ZWithdrawQuoteInput,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import { failureCode } from './failure'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import {
   canSend,
@@ -150,6 +152,17 @@ function payeeOf(invoice: string): string | null {
 export function createWithdrawalService(deps: WithdrawalDeps) {
   const { repo, wallets, screening, network } = deps
   const timeoutSec = deps.lightningTimeoutSec ?? 60
+
+  /**
+   * Records how a sent withdrawal stands. A failure keeps a code of the error catalogue, which
+   * its merchant sees in their language; what the wallet or exchange said is logged.
+   */
+  async function finish(id: string, f: Parameters<WithdrawalRepo['finish']>[1]) {
+    const raw = f.failureReason
+    if (raw && !isErrorCode(raw)) deps.log?.(`withdrawal ${id} (${f.status}): ${raw}`)
+    const failureReason = raw === undefined ? undefined : failureCode(f.status, raw)
+    return repo.finish(id, { ...f, failureReason })
+  }
 
   async function walletOf(businessId: string): Promise<SendingWallet> {
     const wallet = await wallets.forBusiness(businessId).catch(walletError)
@@ -439,7 +452,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       try {
         const { refid } = await wallet.withdraw(p.key, p.amountSat, p.feeSat)
         const state = await wallet.withdrawalState({ refid }).catch(() => null)
-        await repo.finish(row.id, {
+        await finish(row.id, {
           status:
             state?.status === 'succeeded'
               ? 'succeeded'
@@ -455,7 +468,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         // Kraken's own refusal (EFunding, EGeneral) is final; no answer at all is not
         const refused = err instanceof Error && /^E[A-Z][a-zA-Z]+:/.test(err.message)
         deps.log?.(`withdrawal ${row.id} exchange`, err)
-        await repo.finish(row.id, {
+        await finish(row.id, {
           status: refused ? 'failed' : 'unknown',
           failureReason: err instanceof Error ? err.message.slice(0, 300) : 'no answer',
         })
@@ -470,7 +483,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         timeoutSec,
         ...(p.payAmountSat ? { amountSat: p.payAmountSat } : {}),
       })
-      await repo.finish(row.id, {
+      await finish(row.id, {
         status: out.status,
         feeSat: out.status === 'succeeded' ? out.feeSat : null,
         preimage: out.preimage,
@@ -487,7 +500,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         label: labelOf(row.id),
       })
       const sent = await wallet.findOnchainSend(labelOf(row.id)).catch(() => null)
-      await repo.finish(row.id, { status: 'succeeded', txid, feeSat: sent?.feeSat ?? p.feeSat })
+      await finish(row.id, { status: 'succeeded', txid, feeSat: sent?.feeSat ?? p.feeSat })
     } catch (err) {
       // The node's own refusal is final; anything else may have broadcast: followed up later.
       const refused =
@@ -495,7 +508,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         err.name === 'LndError' &&
         !/timeout|deadline|unavailable/i.test(err.message)
       deps.log?.(`withdrawal ${row.id} on-chain send`, err)
-      await repo.finish(row.id, {
+      await finish(row.id, {
         status: refused ? 'failed' : 'unknown',
         failureReason: err instanceof Error ? err.message.slice(0, 300) : 'no answer',
       })
@@ -565,7 +578,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         })
       if (!isNew) return withdrawalView(row)
       if (!(await repo.claim(actor.businessId, row.id))) {
-        await repo.finish(row.id, { status: 'failed', failureReason: 'WITHDRAW_IN_PROGRESS' })
+        await finish(row.id, { status: 'failed', failureReason: 'WITHDRAW_IN_PROGRESS' })
         throw new DomainError('WITHDRAW_IN_PROGRESS', 'Another withdrawal is being sent')
       }
       // the balance check and the send, with no other withdrawal of this wallet in flight
@@ -573,14 +586,14 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         await checkFunds(wallet, p, signal)
       } catch (err) {
         const code = err instanceof DomainError ? err.code : 'WALLET_UNAVAILABLE'
-        await repo.finish(row.id, { status: 'failed', failureReason: code })
+        await finish(row.id, { status: 'failed', failureReason: code })
         throw err
       }
       try {
         await send(wallet, row, p)
       } catch (err) {
         deps.log?.(`withdrawal ${row.id} send`, err)
-        await repo.finish(row.id, { status: 'unknown', failureReason: 'no answer from the wallet' })
+        await finish(row.id, { status: 'unknown', failureReason: 'no answer from the wallet' })
       }
       const now = await repo.get(actor.businessId, row.id)
       if (!now) throw new DomainError('NOT_FOUND')
@@ -627,7 +640,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         )
         if (state === null) {
           if (old) {
-            await repo.finish(row.id, {
+            await finish(row.id, {
               status: 'failed',
               failureReason: 'never reached the exchange',
             })
@@ -636,11 +649,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         }
         if (state.status === 'pending') {
           if (row.status === 'sending' || !row.exchangeRef) {
-            await repo.finish(row.id, { status: 'unknown', exchangeRef: state.refid })
+            await finish(row.id, { status: 'unknown', exchangeRef: state.refid })
           } else await repo.touch(row.id)
           return
         }
-        await repo.finish(row.id, {
+        await finish(row.id, {
           status: state.status,
           exchangeRef: state.refid,
           txid: state.txid,
@@ -654,7 +667,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
         if (out === null) {
           // the wallet never saw it: nothing went out
           if (old) {
-            await repo.finish(row.id, {
+            await finish(row.id, {
               status: 'failed',
               failureReason: 'never reached the wallet',
             })
@@ -662,11 +675,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
           return
         }
         if (out.status === 'unknown') {
-          if (row.status === 'sending') await repo.finish(row.id, { status: 'unknown' })
+          if (row.status === 'sending') await finish(row.id, { status: 'unknown' })
           else await repo.touch(row.id)
           return
         }
-        await repo.finish(row.id, {
+        await finish(row.id, {
           status: out.status,
           feeSat: out.status === 'succeeded' ? out.feeSat : null,
           preimage: out.preimage,
@@ -677,11 +690,11 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       if (row.rail === 'onchain') {
         const sent = await wallet.findOnchainSend(labelOf(row.id), signal)
         if (sent) {
-          await repo.finish(row.id, { status: 'succeeded', txid: sent.txid, feeSat: sent.feeSat })
+          await finish(row.id, { status: 'succeeded', txid: sent.txid, feeSat: sent.feeSat })
         } else if (old) {
-          await repo.finish(row.id, { status: 'failed', failureReason: 'never reached the wallet' })
+          await finish(row.id, { status: 'failed', failureReason: 'never reached the wallet' })
         } else if (row.status === 'sending') {
-          await repo.finish(row.id, { status: 'unknown' })
+          await finish(row.id, { status: 'unknown' })
         }
       }
     },
