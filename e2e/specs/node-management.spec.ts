@@ -6,89 +6,11 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import {
-  ownerWithExchange,
-  ownerWithNwcWallet,
-  ownerWithSubmittedApplication,
-} from '../support/application'
+import { ownerWithExchange, ownerWithNwcWallet } from '../support/application'
+import { ownerWithOwnNode } from '../support/own-node'
 import { simnet } from '../support/simnet'
 
 const NODE_PASSWORD = 'my node password'
-
-async function trpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const res = await page.request.post(`/trpc/${procedure}`, {
-    headers: { 'x-trpc-source': 'e2e', 'content-type': 'application/json' },
-    data: { json: input },
-  })
-  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
-}
-
-async function trpcQuery<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const query = encodeURIComponent(JSON.stringify({ json: input }))
-  const res = await page.request.get(`/trpc/${procedure}?input=${query}`, {
-    headers: { 'x-trpc-source': 'e2e' },
-  })
-  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
-}
-
-async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 30_000
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
-interface NodeStatus {
-  hostState: string | null
-  isReady: boolean
-}
-
-/**
- * An owner whose business runs on its own node with its channel open, set up through the same
- * procedures the onboarding pages call (the pages themselves are another journey's subject).
- */
-async function ownerWithOwnNode(page: Page, name: string): Promise<string> {
-  const businessId = await ownerWithSubmittedApplication(page, name)
-  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
-  await trpc(page, 'node.request', { businessId })
-  await poll(
-    () => trpcQuery<NodeStatus>(page, 'node.status', { businessId }),
-    (s) => s.hostState === 'waiting_for_initialisation',
-    'the node to wait for its wallet',
-  )
-  await trpc(page, 'node.initialise', {
-    businessId,
-    password: NODE_PASSWORD,
-    confirmPassword: NODE_PASSWORD,
-  })
-  await trpc(page, 'node.confirmSeed', { businessId })
-  const { onchainInvoiceId } = await trpc<{ onchainInvoiceId: string }>(page, 'deposit.create', {
-    businessId,
-    amountSat: 400_000,
-  })
-  const deposit = () =>
-    trpcQuery<{ address: string; channel: { state: string } }>(page, 'deposit.get', {
-      businessId,
-      onchainInvoiceId,
-    })
-  await simnet('POST', '/send', { address: (await deposit()).address, amountSat: 400_000 })
-  await simnet('POST', '/mine', { blocks: 3 })
-  // Blocks come until the channel's funding transaction is in and deep enough.
-  await poll(
-    async () => {
-      await simnet('POST', '/mine', { blocks: 1 })
-      return deposit()
-    },
-    (d) => d.channel.state === 'open',
-    'the channel to open',
-  )
-  return businessId
-}
 
 /**
  * With E2E_SCREENSHOTS=<folder>: the page at `path` in English and German, narrow and wide
@@ -124,7 +46,7 @@ test('a restarted node is locked until the merchant unlocks it; then it takes pa
   page,
 }) => {
   if (process.env.E2E_SCREENSHOTS) test.setTimeout(180_000)
-  const businessId = await ownerWithOwnNode(page, 'Locked Books')
+  const businessId = await ownerWithOwnNode(page, 'Locked Books', NODE_PASSWORD)
   await simnet('POST', `/nodehost/nodes/${await hostNodeIdOf(businessId)}/restart`)
 
   // A payment tried while the node is locked is refused with the reason.
@@ -288,7 +210,7 @@ test('an exchange account: masked key, destinations, keys replaced', async ({ pa
 test('the operator publishes a node version; the merchant updates and unlocks the node', async ({
   page,
 }) => {
-  const businessId = await ownerWithOwnNode(page, 'Update Books')
+  const businessId = await ownerWithOwnNode(page, 'Update Books', NODE_PASSWORD)
   // The operator's command line, against the journey's own data folder.
   const port = Number(process.env.E2E_PORT ?? 3210)
   const root = path.resolve(import.meta.dirname, '../..')

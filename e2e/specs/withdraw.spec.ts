@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { ownerWithSubmittedApplication } from '../support/application'
+import { ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
 import { simnet } from '../support/simnet'
 
 const NODE_PASSWORD = 'my node password'
@@ -15,69 +15,9 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 const root = path.resolve(import.meta.dirname, '../..')
 const dataDir = path.join(root, '.data-test', port === 3210 ? 'e2e' : `e2e-${port}`)
 
-async function trpc<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const res = await page.request.post(`/trpc/${procedure}`, {
-    headers: { 'x-trpc-source': 'e2e', 'content-type': 'application/json' },
-    data: { json: input },
-  })
-  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
-}
-
-async function trpcQuery<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  const query = encodeURIComponent(JSON.stringify({ json: input }))
-  const res = await page.request.get(`/trpc/${procedure}?input=${query}`, {
-    headers: { 'x-trpc-source': 'e2e' },
-  })
-  expect(res.status(), `${procedure}: ${await res.text()}`).toBe(200)
-  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
-}
-
-async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 30_000
-  for (;;) {
-    const v = await read()
-    if (ok(v)) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
-
 /** An owner on its own node with its channel open and some coins on chain. */
 async function ownerWithFundedNode(page: Page, name: string): Promise<string> {
-  const businessId = await ownerWithSubmittedApplication(page, name)
-  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
-  await trpc(page, 'node.request', { businessId })
-  await poll(
-    () => trpcQuery<{ hostState: string | null }>(page, 'node.status', { businessId }),
-    (s) => s.hostState === 'waiting_for_initialisation',
-    'the node to wait for its wallet',
-  )
-  await trpc(page, 'node.initialise', {
-    businessId,
-    password: NODE_PASSWORD,
-    confirmPassword: NODE_PASSWORD,
-  })
-  await trpc(page, 'node.confirmSeed', { businessId })
-  const { onchainInvoiceId } = await trpc<{ onchainInvoiceId: string }>(page, 'deposit.create', {
-    businessId,
-    amountSat: 400_000,
-  })
-  const deposit = () =>
-    trpcQuery<{ address: string; channel: { state: string } }>(page, 'deposit.get', {
-      businessId,
-      onchainInvoiceId,
-    })
-  await simnet('POST', '/send', { address: (await deposit()).address, amountSat: 400_000 })
-  await simnet('POST', '/mine', { blocks: 3 })
-  await poll(
-    async () => {
-      await simnet('POST', '/mine', { blocks: 1 })
-      return deposit()
-    },
-    (d) => d.channel.state === 'open',
-    'the channel to open',
-  )
+  const businessId = await ownerWithOwnNode(page, name, NODE_PASSWORD)
   const { address } = await trpc<{ address: string }>(page, 'payments.createOnchain', {
     businessId,
     amount: { sat: 150_000 },
