@@ -5,7 +5,7 @@
  */
 import { Wallet } from '@cashu/cashu-ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { checkToken, swapAndInvoice } from '../src/modules/ecash/redemption'
+import { checkToken, swapAndInvoice, type Swapped } from '../src/modules/ecash/redemption'
 import { createEcashRepo } from '../src/modules/ecash/repo'
 import { platformSeed } from '../src/modules/ecash/restore'
 import { createEcashService, type EcashService } from '../src/modules/ecash/service'
@@ -202,6 +202,67 @@ describe('a melt the mint did not pay', () => {
     expect(await heldOf(businessId)).toEqual([{ paymentId, reason: 'kept', amountSat: 512 }])
     expect(await ecash.recovery.resolve(paymentId)).toBe('finished')
     expect(await heldOf(businessId)).toHaveLength(1)
+  })
+})
+
+describe('a melt whose quote was written just before the process stopped', () => {
+  it('melts the held proofs into that quote again and credits the payment once', async () => {
+    const { businessId } = await nwcBusiness(env, net)
+    const { db } = env.database
+    const before = await balanceOf(businessId)
+    const token = await mintToken(3_000)
+    const repo = createEcashRepo(db, env.services.secrets)
+    const deps = { repo, seed: platformSeed(repo), log: () => {} }
+    const business = { id: businessId, currency: 'EUR' }
+    const checked = await checkToken(readToken(token, [mintUrl]), undefined, () => {})
+    // The redemption's own steps (as the service takes them) up to the melt: the row, the swap,
+    // the invoice attached; then the melt's quote written, and the process stops before the melt
+    // reaches the mint.
+    let swapped: Swapped | undefined
+    const outcome = await env.services.payments.receive(
+      business,
+      {
+        method: 'ecash',
+        amountSat: 3_000,
+        fiatMinor: null,
+        memo: checked.memo,
+        idempotencyKey: null,
+        status: 'processing',
+      },
+      'lightning',
+      async (ctx) => {
+        swapped = await swapAndInvoice(checked, ctx, deps, business)
+        return { invoice: swapped.invoice }
+      },
+    )
+    if (outcome.state !== 'attached' || !swapped) throw new Error('no invoice attached')
+    const paymentId = outcome.row.id
+    const quote = await swapped.wallet.createMeltQuoteBolt11(swapped.invoice.paymentRequest)
+    expect(await repo.melting(paymentId, quote.quote, swapped.invoiceSat)).toBe(true)
+    expect(await heldOf(businessId)).toEqual([
+      { paymentId, reason: 'kept', amountSat: expect.any(Number) as number },
+    ])
+
+    // The mint never saw the melt: its quote reads UNPAID. The recovery melts the held proofs
+    // into it while the payment is open, instead of failing a payment the customer paid.
+    await resolveWithin(paymentId, 10_000)
+    const settled = await paymentOf(paymentId)
+    expect(settled.status).toBe('settled')
+    const received = Number(settled.receivedSat)
+    expect(received).toBe(swapped.invoiceSat)
+    const held = await heldOf(businessId)
+    expect(held.every((h) => h.reason === 'change')).toBe(true)
+    const changeSat = held.reduce((sum, h) => sum + h.amountSat, 0)
+    expect(received + Number(settled.feeSat) + changeSat).toBe(3_000)
+    expect(await balanceOf(businessId)).toBe(before + received)
+
+    // Later looks credit nothing again.
+    await ecash.recovery.sweep(new Date(Date.now() + 3_600_000))
+    expect(await paymentOf(paymentId)).toEqual(settled)
+    expect(await heldOf(businessId)).toEqual(held)
+    expect(await balanceOf(businessId)).toBe(before + received)
+    const totals = await dailyTotalsOf(businessId)
+    expect(totals.reduce((sum, t) => sum + Number(t.count), 0)).toBe(1)
   })
 })
 

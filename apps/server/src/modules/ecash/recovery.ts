@@ -1,8 +1,10 @@
 /**
  * Finishing redemptions whose mint answer was lost (a timeout, a dropped reply, a 5xx, a crash):
  * - a melt is looked up by its quote (NUT-05): PAID settles the payment once and holds the
- *   change restored from the mint; UNPAID fails it, the swapped proofs staying held (kept);
- *   PENDING, or no answer, is looked at again later;
+ *   change restored from the mint; UNPAID melts the held proofs into it once more while the
+ *   payment is open (the melt may never have reached the mint), and fails the payment when the
+ *   mint's own answer is unpaid or a refusal, the proofs staying held (kept); PENDING, or no
+ *   answer, is looked at again later;
  * - a swap is restored from the counters reserved for it (NUT-09) and what it gave is held
  *   (kept) for the business, once;
  * - swapped proofs never melted (the process stopped in between) pay the payment's invoice
@@ -11,10 +13,10 @@
  * Run from the job queue (jobs.ts) right after an open melt, and by a sweep for anything a
  * crash left behind. Safe on any number of instances: a redemption ends once (`finish`).
  */
-import type { Proof, Wallet } from '@cashu/cashu-ts'
+import type { MeltQuoteBolt11Response as MeltQuote, Proof, Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { PaymentService } from '../payments/service'
-import { DERIVED, openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
+import { DERIVED, isRefusal, openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
 import { ECASH_INVOICE_EXPIRY_SEC } from './redemption'
 import type { EcashRepo, HeldEcash, Redemption } from './repo'
 import { redemptionCounters, restoreUnspent } from './restore'
@@ -121,18 +123,62 @@ export function createRecovery(deps: RecoveryDeps) {
       return 'finished'
     }
     const quote = await wallet.createMeltQuoteBolt11(paymentRequest)
-    const invoiceSat = quote.amount.toNumber()
-    const needed = invoiceSat + quote.fee_reserve.toNumber()
-    if (needed + wallet.getFeesForProofs(proofs).toNumber() > sumSat(proofs)) {
+    if (!covers(wallet, quote, proofs)) {
       await repo.finish(r.paymentId, 'melt')
       return 'finished'
     }
+    const invoiceSat = quote.amount.toNumber()
     // Written before the melt is asked, once: a look that loses this race waits for the quote.
     if (!(await repo.melting(r.paymentId, quote.quote, invoiceSat))) return 'waiting'
     const melted = await wallet.meltProofsBolt11(quote, proofs, {}, DERIVED)
     if (melted.quote.state !== 'PAID') return 'waiting'
     await paid({ ...r, meltQuote: quote.quote, invoiceSat }, melted.change)
     return 'finished'
+  }
+
+  /** Do the proofs pay the quote's invoice, its routing reserve and their own input fees? */
+  function covers(wallet: Wallet, quote: MeltQuote, proofs: Proof[]): boolean {
+    const needed = quote.amount.toNumber() + quote.fee_reserve.toNumber()
+    return needed + wallet.getFeesForProofs(proofs).toNumber() <= sumSat(proofs)
+  }
+
+  async function meltFailed(r: Redemption): Promise<Resolution> {
+    if (await repo.finish(r.paymentId, 'melt')) {
+      const error = new DomainError('ECASH_MELT_FAILED', 'The mint could not pay the invoice')
+      await payments.fail(r.businessId, r.paymentId, error).catch((err: unknown) => {
+        if (err !== error) throw err
+      })
+    }
+    return 'finished'
+  }
+
+  /**
+   * The quote is written before the melt is asked, so an unpaid quote may be a melt that never
+   * reached the mint (the process stopped in between, the request was lost): while the payment
+   * is open and the quote unexpired, the held proofs are melted into it once more. The mint's
+   * own answer then decides: paid credits the payment; unpaid or a refusal fails it.
+   */
+  async function meltAgain(r: Redemption, wallet: Wallet, quote: MeltQuote): Promise<Resolution> {
+    const payment = await payments.get(r.businessId, r.paymentId)
+    const open = payment.status === 'pending' || payment.status === 'processing'
+    const unexpired = !quote.expiry || quote.expiry * 1000 > Date.now()
+    if (!open || !unexpired) return meltFailed(r)
+    const proofs = await restoreUnspent(wallet, r.counters)
+    if (!covers(wallet, quote, proofs)) return meltFailed(r)
+    let melted
+    try {
+      melted = await wallet.meltProofsBolt11(quote, proofs, {}, DERIVED)
+    } catch (err) {
+      if (isRefusal(err)) return meltFailed(r)
+      throw err
+    }
+    if (melted.quote.state === 'PAID') {
+      await paid(r, melted.change)
+      return 'finished'
+    }
+    if (melted.quote.state === 'UNPAID') return meltFailed(r)
+    await repo.touch(r.paymentId)
+    return 'waiting'
   }
 
   async function resolveMelt(r: Redemption, signal?: AbortSignal): Promise<Resolution> {
@@ -145,15 +191,7 @@ export function createRecovery(deps: RecoveryDeps) {
       await paid(r, await restoreUnspent(wallet, r.counters))
       return 'finished'
     }
-    if (quote.state === 'UNPAID') {
-      if (await repo.finish(r.paymentId, 'melt')) {
-        const error = new DomainError('ECASH_MELT_FAILED', 'The mint could not pay the invoice')
-        await payments.fail(r.businessId, r.paymentId, error).catch((err: unknown) => {
-          if (err !== error) throw err
-        })
-      }
-      return 'finished'
-    }
+    if (quote.state === 'UNPAID') return meltAgain(r, wallet, quote)
     await repo.touch(r.paymentId)
     return 'waiting'
   }

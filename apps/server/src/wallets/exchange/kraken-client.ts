@@ -70,7 +70,26 @@ export const processNonce: NonceSource = () => {
 
 const INVALID_NONCE = 'EAPI:Invalid nonce'
 /** Attempts of a call refused for its nonce (another call of the key overtook it in flight). */
-const NONCE_ATTEMPTS = 3
+const NONCE_ATTEMPTS = 5
+
+/**
+ * Signed calls of one key in flight from this process, one after another: a nonce taken later
+ * can then not overtake an earlier one on the way, which leaves only calls from other instances
+ * of the key to race (and be sent again).
+ */
+const inFlight = new Map<string, Promise<unknown>>()
+async function oneAtATime<T>(apiKey: string, call: () => Promise<T>): Promise<T> {
+  const before = inFlight.get(apiKey) ?? Promise.resolve()
+  const mine = before.catch(() => undefined).then(call)
+  inFlight.set(apiKey, mine)
+  try {
+    return await mine
+  } finally {
+    if (inFlight.get(apiKey) === mine) inFlight.delete(apiKey)
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class KrakenClient {
   constructor(
@@ -95,14 +114,15 @@ export class KrakenClient {
   }
 
   /**
-   * A signed call. Nonces grow in the order they are taken, but two calls of one key in flight
-   * may reach the exchange in the other order; the later one is then refused without effect and
-   * is sent again with a new nonce.
+   * A signed call. Nonces grow in the order they are taken, but calls of one key from two
+   * instances may reach the exchange in the other order; the later one is then refused without
+   * effect and is sent again with a new nonce, after a short random pause.
    */
   async privateCall<T>(method: string, params: Record<string, string>, signal?: AbortSignal) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.signedCall<T>(method, params, signal)
+        const apiKey = this.credentials?.apiKey ?? ''
+        return await oneAtATime(apiKey, () => this.signedCall<T>(method, params, signal))
       } catch (err) {
         const retry =
           err instanceof KrakenApiError &&
@@ -110,6 +130,8 @@ export class KrakenClient {
           attempt < NONCE_ATTEMPTS &&
           !signal?.aborted
         if (!retry) throw err
+        // Another instance's call of the key is on its way: let it arrive first.
+        await pause(Math.random() * 50 * attempt)
       }
     }
   }
