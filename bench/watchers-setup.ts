@@ -213,7 +213,7 @@ export async function ownNodeBusiness(w: BenchWorld, name: string): Promise<stri
 /**
  * `count` copies of the NWC business `template` (same owner, step and currency), each with a
  * wallet connection of its own on simnet, or one of `maxConnections` shared round-robin (simnet's
- * relay keeps 2,000 events, so at most that many wallets' info events stay readable): each
+ * relay keeps 20,000 events, so at most that many wallets' info events stay readable): each
  * business → its wallet's simnet node.
  */
 export async function cloneNwcBusinesses(

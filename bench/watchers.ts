@@ -5,7 +5,7 @@
  * by the real server's services (bench/watchers-server.ts: production configuration; simnet
  * outside it, in this process). Each business gets its own NWC client, relay socket and
  * subscription in the server; the clones share `--connections` simnet NWC wallets (simnet's
- * relay keeps 2,000 events, so more wallets' info events would be lost), and their invoices are
+ * relay keeps 20,000 events, one info event per wallet), and their invoices are
  * added on those wallets' nodes directly with a 2-hour expiry (none lapses during the run).
  * It prints:
  *  - the database statements per second while idle (every one the server makes: leases,

@@ -81,13 +81,22 @@ if (wants('unit')) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     if (report.numFailedTests > 0) failures.push('vitest')
+    // A file that failed before its tests ran (its set-up threw) reports them skipped, not
+    // failed, and Vitest may still exit 0: each such file counts as one failure.
+    const brokenFiles = report.testResults.filter(
+      (r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed'),
+    )
+    if (brokenFiles.length > 0) {
+      failed += brokenFiles.length
+      failures.push(`vitest (set-up failed: ${brokenFiles.map((r) => r.name).join(', ')})`)
+    }
     if (!unhandled) {
       failed += 1
       failures.push('vitest (no unhandled-error report)')
     } else if (unhandled.count > 0) {
       failed += unhandled.count
       failures.push(`vitest (unhandled errors: ${unhandled.messages.join('; ')})`)
-    } else if (!ok && report.numFailedTests === 0) {
+    } else if (!ok && report.numFailedTests === 0 && brokenFiles.length === 0) {
       failed += 1
       failures.push('vitest (suite error)')
     }
@@ -99,6 +108,8 @@ if (wants('unit')) {
 
 if (wants('e2e')) {
   check('web build', 'npm', ['run', 'build'])
+  // the first-load script budget reads that build (apps/web/test/first-load-budget.test.ts)
+  check('first-load budget', 'npx', ['vitest', 'run', '-c', 'apps/web/vitest.budget.config.ts'])
   const file = path.join(out, 'playwright.json')
   const ok = run(
     'browser journeys',

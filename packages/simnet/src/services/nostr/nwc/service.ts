@@ -220,7 +220,7 @@ export class NwcWalletService {
 
   private publish(key: Uint8Array, template: { kind: number; tags: string[][]; content: string }) {
     const event = finalizeEvent({ ...template, created_at: this.nowSec() }, key)
-    const outcome = this.relay.publish(event)
+    const outcome = this.relay.publish(event, { signedHere: true })
     if (!outcome.accepted) this.log(`nwc: relay refused kind ${template.kind}: ${outcome.message}`)
   }
 

@@ -273,3 +273,35 @@ describe('relay protocol errors', () => {
     expect(c.received[2]).toEqual(['NOTICE', 'unsupported: message type AUTH is not supported'])
   })
 })
+
+describe('relay fan-out among many subscriptions', () => {
+  it('delivers an event to the subscriptions that match it among ten thousand, and no other', () => {
+    const relay = newRelay()
+    const pubkeys = Array.from({ length: 10_000 }, (_, i) => i.toString(16).padStart(64, '0'))
+    const got = new Map<string, string[]>()
+    const unsubscribe = pubkeys.map((p) =>
+      relay.subscribe([{ kinds: [23196], '#p': [p] }], (e) => {
+        got.set(p, [...(got.get(p) ?? []), e.id])
+      }),
+    )
+    const everything: string[] = []
+    relay.subscribe([{ since: 0 }], (e) => everything.push(e.id))
+    const byAuthor: string[] = []
+    relay.subscribe([{ authors: [getPublicKey(alice)] }], (e) => byAuthor.push(e.id))
+    const target = pubkeys[4_321]!
+    const ev = sign(alice, { kind: 23196, tags: [['p', target]] })
+    // Another kind to the same key: filed under the key, refused by the filter's kinds.
+    const other = sign(bob, { kind: 23197, tags: [['p', target]] })
+
+    expect(relay.publish(ev).accepted).toBe(true)
+    expect(relay.publish(other).accepted).toBe(true)
+
+    expect([...got.entries()]).toEqual([[target, [ev.id]]])
+    expect(everything).toEqual([ev.id, other.id])
+    expect(byAuthor).toEqual([ev.id])
+    // Unsubscribed: nothing more reaches it.
+    unsubscribe[4_321]!()
+    relay.publish(sign(alice, { kind: 23196, tags: [['p', target]], content: 'later' }))
+    expect(got.get(target)).toEqual([ev.id])
+  })
+})

@@ -8,6 +8,7 @@ import type { NostrEvent } from './event'
 import { isExpired, shapeProblem, storageClass, verificationProblem } from './event'
 import type { Filter } from './filter'
 import { FilterError, matchesAny, parseFilter } from './filter'
+import { ListenerIndex, type Listener } from './listeners'
 import { EventStore } from './store'
 
 export type RelayMessage = unknown[]
@@ -23,29 +24,30 @@ export interface RelayConnection {
   close(): void
 }
 
-interface Listener {
-  filters: Filter[]
-  deliver(event: NostrEvent): void
-}
-
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 64
+/** Stored events kept (NWC's traffic is ephemeral; each wallet keeps one info event). */
+export const DEFAULT_MAX_EVENTS = 20_000
 
 export class Relay {
   readonly store: EventStore
-  private readonly listeners = new Set<Listener>()
+  private readonly listeners = new ListenerIndex()
   private readonly nowSec: () => number
 
   constructor(opts: { persistence: Persistence; maxEvents?: number; nowSec?: () => number }) {
     this.nowSec = opts.nowSec ?? (() => Math.floor(Date.now() / 1000))
     this.store = new EventStore(opts.persistence, {
-      maxEvents: opts.maxEvents ?? 2000,
+      maxEvents: opts.maxEvents ?? DEFAULT_MAX_EVENTS,
       nowSec: this.nowSec,
     })
   }
 
-  /** Checks, stores (unless ephemeral) and fans out one event, as for an EVENT message. */
-  publish(event: NostrEvent): PublishResult {
-    const problem = shapeProblem(event) ?? verificationProblem(event)
+  /**
+   * Checks, stores (unless ephemeral) and fans out one event, as for an EVENT message. A service
+   * of this process publishing an event it has just signed itself (`signedHere`) skips the
+   * signature check, the costliest step, which a client's event always gets.
+   */
+  publish(event: NostrEvent, opts: { signedHere?: boolean } = {}): PublishResult {
+    const problem = shapeProblem(event) ?? (opts.signedHere ? null : verificationProblem(event))
     if (problem) return { accepted: false, message: `invalid: ${problem}` }
     if (isExpired(event, this.nowSec())) {
       return { accepted: false, message: 'invalid: event has expired' }
@@ -59,7 +61,7 @@ export class Relay {
         return { accepted: true, message: 'duplicate: a newer version is already stored' }
       }
     }
-    for (const listener of [...this.listeners]) {
+    for (const listener of this.listeners.candidates(event)) {
       if (matchesAny(listener.filters, event)) listener.deliver(event)
     }
     return { accepted: true, message: '' }

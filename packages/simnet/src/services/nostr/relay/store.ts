@@ -28,6 +28,7 @@ export class EventStore {
   private readonly section: RelaySection
   private readonly byId = new Map<string, NostrEvent>()
   private readonly latest = new Map<string, NostrEvent>()
+  private readonly byAuthor = new Map<string, Set<NostrEvent>>()
 
   constructor(
     private readonly persistence: Persistence,
@@ -66,11 +67,10 @@ export class EventStore {
   query(filters: Filter[]): NostrEvent[] {
     const now = this.opts.nowSec()
     const found = new Map<string, NostrEvent>()
-    const sorted = [...this.section.events].sort(newestFirst)
     for (const filter of filters) {
       const limit = filter.limit ?? Infinity
       let taken = 0
-      for (const event of sorted) {
+      for (const event of this.candidates(filter).sort(newestFirst)) {
         if (taken >= limit) break
         if (!matches(filter, event) || isExpired(event, now)) continue
         found.set(event.id, event)
@@ -80,8 +80,25 @@ export class EventStore {
     return [...found.values()].sort(newestFirst)
   }
 
+  /** The stored events a filter may match: by its ids or its authors when it names them. */
+  private candidates(filter: Filter): NostrEvent[] {
+    if (filter.ids) {
+      return filter.ids.flatMap((id) => {
+        const event = this.byId.get(id)
+        return event ? [event] : []
+      })
+    }
+    if (filter.authors) {
+      return filter.authors.flatMap((a) => [...(this.byAuthor.get(a) ?? [])])
+    }
+    return [...this.section.events]
+  }
+
   private index(event: NostrEvent): void {
     this.byId.set(event.id, event)
+    let own = this.byAuthor.get(event.pubkey)
+    if (!own) this.byAuthor.set(event.pubkey, (own = new Set()))
+    own.add(event)
     const key = replaceKey(event)
     if (key !== null) this.latest.set(key, event)
   }
@@ -91,15 +108,24 @@ export class EventStore {
     for (const id of ids) {
       const event = this.byId.get(id)
       this.byId.delete(id)
+      if (event) {
+        const own = this.byAuthor.get(event.pubkey)
+        own?.delete(event)
+        if (own?.size === 0) this.byAuthor.delete(event.pubkey)
+      }
       const key = event ? replaceKey(event) : null
       if (key !== null && this.latest.get(key)?.id === id) this.latest.delete(key)
     }
   }
 
-  /** Drops expired events first, then the oldest, until the store fits its bound. */
+  /**
+   * Past the bound by a tenth, drops expired events first, then the oldest, until the store fits
+   * it again: one sort per tenth of the bound added, not one per event.
+   */
   private evictBeyondLimit(): void {
+    const slack = Math.max(1, Math.floor(this.opts.maxEvents / 10))
+    if (this.section.events.length < this.opts.maxEvents + slack) return
     const excess = this.section.events.length - this.opts.maxEvents
-    if (excess <= 0) return
     const now = this.opts.nowSec()
     const victims = [...this.section.events]
       .sort((a, b) => Number(isExpired(b, now)) - Number(isExpired(a, now)) || -newestFirst(a, b))
