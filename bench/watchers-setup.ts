@@ -49,6 +49,7 @@ const noLeases: LeaseRepo = {
   acquire: () => Promise.resolve([]),
   renewAll: () => Promise.resolve([]),
   release: () => Promise.resolve(),
+  retire: () => Promise.resolve(),
 }
 
 /** A PostgreSQL database for the run, dropped (or stopped) by `drop`. */

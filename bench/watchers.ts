@@ -225,9 +225,7 @@ async function measureIdle(
 // --- leases as every instance sees them --------------------------------------------------
 async function leaseHolders(w: BenchWorld): Promise<Map<string, number>> {
   const { rows } = await sql<{ holder: string; n: string }>`
-    SELECT holder, count(*) AS n FROM wallet_leases WHERE expires_at > now() GROUP BY holder`.execute(
-    w.database.db,
-  )
+    SELECT holder, count(*) AS n FROM live_wallet_leases GROUP BY holder`.execute(w.database.db)
   return new Map(rows.map((r) => [r.holder, Number(r.n)]))
 }
 
@@ -236,8 +234,7 @@ async function notHeldBy(w: BenchWorld, holder: string | null): Promise<number> 
   const { rows } = await sql<{ n: string }>`
     SELECT count(DISTINCT p.business_id) AS n FROM payments p
     WHERE p.status IN ('pending', 'processing')
-      AND NOT EXISTS (SELECT 1 FROM wallet_leases l WHERE l.business_id = p.business_id
-                      AND l.expires_at > now()
+      AND NOT EXISTS (SELECT 1 FROM live_wallet_leases l WHERE l.business_id = p.business_id
                       AND (${holder}::text IS NULL OR l.holder = ${holder}))`.execute(w.database.db)
   return Number(rows[0]?.n)
 }

@@ -1,40 +1,28 @@
 /**
- * The HTTP server: tRPC at /trpc, the built web app with SPA fallback, a health check, and
+ * The HTTP server: tRPC at /trpc, the built web app (./web-app), a health check, and
  * security headers on every answer.
  */
 import { MAX_BATCH_CALLS } from '@app/domain'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
-import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerSalesRoutes } from './modules/sales/http'
 import { registerTipRoutes } from './modules/tips/http'
 import { registerDeviceRoutes } from './modules/devices/http'
 import { registerPosRoutes } from './modules/pos/http'
+import { registerRefundRoutes } from './modules/refunds/http'
 import type { TrustProxy } from './config'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
 import { guardHttpInput } from './trpc/input-guard'
+import { registerWebApp } from './web-app'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const WEB_DIST = path.resolve(here, '../../web/dist')
-
-/** Paths for programs (wallets, the API), never pages: unknown ones are a JSON 404. */
-const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', '/lnurlp/']
-
-function isPageRequest(method: string, url: string): boolean {
-  const pathname = url.split('?')[0] ?? ''
-  return (
-    method === 'GET' &&
-    !MACHINE_PATHS.some((p) => pathname.startsWith(p) || `${pathname}/` === p) &&
-    !path.extname(pathname)
-  )
-}
 
 /**
  * A hop count trusts that many proxies nearest the server (each appends the address it saw to
@@ -116,16 +104,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerTipRoutes(app, services)
   registerDeviceRoutes(app, services)
   registerPosRoutes(app, services)
+  registerRefundRoutes(app, services)
 
-  const webDist = opts.webDist === undefined ? WEB_DIST : opts.webDist
-  const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))
-  if (hasWebApp && webDist) await app.register(fastifyStatic, { root: webDist })
-  // Client-side routes: a GET for a page gets the app shell; anything else is a JSON 404.
-  app.setNotFoundHandler((req, reply) => {
-    if (hasWebApp && isPageRequest(req.method, req.url)) {
-      return reply.type('text/html').sendFile('index.html')
-    }
-    return reply.status(404).send({ error: 'Not found' })
+  await registerWebApp(app, {
+    webDist: opts.webDist === undefined ? WEB_DIST : opts.webDist,
+    brandName: config.brandName,
   })
 
   return app

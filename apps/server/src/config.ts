@@ -22,6 +22,12 @@ const ZEnv = z.object({
   NODE_HOST: z.enum(['simnet', 'lnd-pool']).optional(),
   NODE_HOST_URL: z.url().optional(),
   NODE_HOST_TOKEN: z.string().optional(),
+  /** lnd-pool: where node updates are sent (the operator's tooling), signed with the secret */
+  NODE_UPDATE_WEBHOOK_URL: z.url().optional(),
+  NODE_UPDATE_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'NODE_UPDATE_WEBHOOK_SECRET must be at least 32 characters')
+    .optional(),
   LSP_PUBKEY: z
     .string()
     .regex(/^(02|03)[0-9a-f]{64}$/, 'LSP_PUBKEY must be a 33-byte hex public key')
@@ -141,7 +147,9 @@ export interface AppConfig {
 
 export interface Externals {
   exchangeBaseUrl: string
-  nodeHost: { kind: 'simnet'; url: string; token: string } | { kind: 'lnd-pool' }
+  nodeHost:
+    | { kind: 'simnet'; url: string; token: string }
+    | { kind: 'lnd-pool'; updateWebhook?: { url: string; secret: string } | null }
   lspPubkey: string | null
   /** a Coinbase-style spot price API used when the exchange ticker does not answer */
   priceFallbackUrl: string | null
@@ -281,7 +289,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       nodeHost:
         (e.NODE_HOST ?? (isDemo ? 'simnet' : 'lnd-pool')) === 'simnet'
           ? { kind: 'simnet', url: e.NODE_HOST_URL ?? '', token: e.NODE_HOST_TOKEN ?? '' }
-          : { kind: 'lnd-pool' },
+          : {
+              kind: 'lnd-pool',
+              updateWebhook:
+                e.NODE_UPDATE_WEBHOOK_URL && e.NODE_UPDATE_WEBHOOK_SECRET
+                  ? { url: e.NODE_UPDATE_WEBHOOK_URL, secret: e.NODE_UPDATE_WEBHOOK_SECRET }
+                  : null,
+            },
       lspPubkey: e.LSP_PUBKEY ?? null,
       priceFallbackUrl: e.PRICE_FALLBACK_URL?.replace(/\/$/, '') ?? null,
       acceptedMints: (e.ECASH_ACCEPTED_MINTS ?? '')

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   await services.bus.start()
   await services.jobs.start()
   services.watchers.start()
+  services.nodes.backupWatch?.start()
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, stopping`)
     await services.jobs.stop()
     await services.watchers.stop()
+    await services.nodes.backupWatch?.stop()
     await app.close()
     services.wallets.closeAll()
     await services.bus.close()

@@ -30,6 +30,7 @@ import { createDeviceSettingsRepo } from './modules/devices/settings-repo'
 import { createDeviceSettingsService } from './modules/devices/settings-service'
 import { createPosRepo } from './modules/pos/repo'
 import { createPosService } from './modules/pos/service'
+import { createTerminalServices } from './modules/terminal'
 import { createWebhookRepo } from './modules/pos/webhook-repo'
 import { createWebhooks, registerWebhookJobs } from './modules/pos/webhooks'
 import { createConnectionRepo } from './wallets/connection-repo'
@@ -62,6 +63,17 @@ import { createScreeningService } from './modules/screening/service'
 import { createWithdrawalRepo } from './modules/withdrawals/repo'
 import { createWithdrawalService } from './modules/withdrawals/service'
 import { registerWithdrawalJobs, type WithdrawalJobOptions } from './modules/withdrawals/jobs'
+import { createRefundRepo } from './modules/refunds/repo'
+import { createRefundService } from './modules/refunds/service'
+import { createRefundPaymentsRepo } from './modules/refunds/payments-repo'
+import { createLnurlWithdraw } from './modules/refunds/withdraw-request'
+import { registerRefundJobs } from './modules/refunds/jobs'
+import { createShiftRepo } from './modules/shifts/repo'
+import { createShiftService } from './modules/shifts/service'
+import { createLoopRepo } from './modules/loop/repo'
+import { createBackupLeaseRepo } from './modules/node/backup-lease-repo'
+import { createLoopService } from './modules/loop/service'
+import { registerLoopJobs } from './modules/loop/jobs'
 import {
   createPriceService,
   krakenPriceSource,
@@ -94,7 +106,7 @@ function createNodeHost(deps: ServiceDeps): NodeHost {
   const { nodeHost, lspPubkey } = deps.config.externals
   return nodeHost.kind === 'simnet'
     ? new SimnetNodeHost(nodeHost.url, nodeHost.token)
-    : new LndPoolNodeHost(deps.db, lspPubkey)
+    : new LndPoolNodeHost(deps.db, lspPubkey, nodeHost.updateWebhook ?? null)
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -113,6 +125,7 @@ export function createServices(deps: ServiceDeps) {
     repo: createNodeRepo(deps.db),
     backupRepo: createBackupRepo(deps.db),
     updateRepo: createUpdateRepo(deps.db),
+    backupLeases: createBackupLeaseRepo(deps.db),
     host: createNodeHost(deps),
     secrets,
     onboardingRepo,
@@ -206,6 +219,32 @@ export function createServices(deps: ServiceDeps) {
     { repo: withdrawalRepo, service: withdrawals, log: deps.log },
     deps.withdrawalJobs,
   )
+  const loopRepo = createLoopRepo(deps.db)
+  const loop = createLoopService({
+    repo: loopRepo,
+    nodes,
+    network: deps.config.network,
+    log: deps.log,
+  })
+  registerLoopJobs(jobs, { repo: loopRepo, service: loop, log: deps.log })
+  const refundRepo = createRefundRepo(deps.db)
+  const refunds = createRefundService({
+    repo: refundRepo,
+    payments: createRefundPaymentsRepo(deps.db),
+    withdrawals,
+    publicUrl: deps.config.publicUrl,
+    network: deps.config.network,
+    log: deps.log,
+  })
+  registerRefundJobs(jobs, refunds)
+  const lnurlWithdraw = createLnurlWithdraw({
+    repo: refundRepo,
+    refunds,
+    network: deps.config.network,
+    publicUrl: deps.config.publicUrl,
+    pool: deps.pool,
+    log: deps.log,
+  })
   return {
     price,
     bus,
@@ -239,6 +278,10 @@ export function createServices(deps: ServiceDeps) {
     screening,
     screeningRepo,
     withdrawals,
+    refunds,
+    shifts: createShiftService(createShiftRepo(deps.db)),
+    lnurlWithdraw,
+    loop,
     businesses: createBusinessService(createBusinessRepo(deps.db)),
     walletDetails: createWalletDetailsService({
       db: deps.db,
@@ -257,13 +300,17 @@ export function createServices(deps: ServiceDeps) {
       payments,
       paymentRepo,
     }),
+    ...createTerminalServices({ db: deps.db, payments, paymentRepo, bus, config: deps.config }),
     staff: createStaffService({
       repo: createStaffRepo(deps.db),
       secrets,
       pool: deps.pool,
     }),
     deviceSettings: createDeviceSettingsService({ repo: createDeviceSettingsRepo(deps.db) }),
-    sales: createSalesService(createSalesRepo(deps.db), { bus }),
+    sales: createSalesService(createSalesRepo(deps.db), {
+      bus,
+      refundStates: (businessId, ids) => refunds.paymentStates(businessId, ids),
+    }),
     tips: createTipService({
       repo: createTipRepo(deps.db),
       payments,

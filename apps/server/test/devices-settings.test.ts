@@ -65,6 +65,8 @@ describe('device settings', () => {
       theme: 'light',
       logoUrl: null,
       screenSaverUrl: null,
+      tipPercents: [5, 10, 15],
+      idleSignOutSec: 300,
     })
     await b.caller.deviceSettings.update({ businessId, theme: 'dark' })
     await b.caller.deviceSettings.update({ businessId, displayName: 'Corner Café Süd' })

@@ -216,12 +216,59 @@ describe('watching many businesses', () => {
       await client.query('ROLLBACK')
       client.release()
     }
-    await env.database.db
+    const { db } = env.database
+    const lapse = () =>
+      db
+        .updateTable('walletLeases')
+        .set({ expiresAt: new Date(Date.now() - 1_000) })
+        .where('businessId', '=', businessId)
+        .execute()
+    // The lease's own time has passed, but instance A's heart still beats: it keeps the lease.
+    await lapse()
+    expect(await leases.acquire([businessId], 'instance-b', 60_000)).toEqual([])
+    expect(await leases.renewAll('instance-a', 60_000)).toBeNull()
+    // A stops beating (killed): B takes the lease, and A, beating again, learns it lost it.
+    await db
+      .updateTable('watcherInstances')
+      .set({ aliveUntil: new Date(Date.now() - 1_000) })
+      .where('id', '=', 'instance-a')
+      .execute()
+    expect(await leases.acquire([businessId], 'instance-b', 60_000)).toEqual([businessId])
+    expect(await leases.renewAll('instance-a', 60_000)).not.toContain(businessId)
+    expect(await leases.acquire([businessId], 'instance-a', 60_000)).toEqual([])
+  })
+
+  it('keeps a lease renewed the earlier way (no heartbeat) until its own time passes', async () => {
+    const [, businessId = ''] = [...(await businessesWithOpenPayments(2)).keys()]
+    const { db } = env.database
+    const leases = createLeaseRepo(db)
+    // As an instance of the previous release left it while it still runs: no heartbeat row.
+    await db
+      .insertInto('walletLeases')
+      .values({ businessId, holder: 'previous-release', expiresAt: new Date(Date.now() + 60_000) })
+      .onConflict((oc) =>
+        oc.column('businessId').doUpdateSet({
+          holder: 'previous-release',
+          expiresAt: new Date(Date.now() + 60_000),
+        }),
+      )
+      .execute()
+    expect(await leases.acquire([businessId], 'instance-c', 60_000)).toEqual([])
+    await db
       .updateTable('walletLeases')
       .set({ expiresAt: new Date(Date.now() - 1_000) })
       .where('businessId', '=', businessId)
       .execute()
-    expect(await leases.acquire([businessId], 'instance-b', 60_000)).toEqual([businessId])
+    expect(await leases.acquire([businessId], 'instance-c', 60_000)).toEqual([businessId])
+    // A clean stop ends the heartbeat: the lease lapses with its own time.
+    await leases.release([businessId], 'instance-c')
+    await leases.retire('instance-c')
+    const beats = await db
+      .selectFrom('watcherInstances')
+      .select('id')
+      .where('id', '=', 'instance-c')
+      .execute()
+    expect(beats).toEqual([])
   })
 })
 

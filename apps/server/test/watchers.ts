@@ -29,6 +29,7 @@ export function crashableLeases(db: Db): CrashableLeases {
       return crashed ? Promise.resolve([]) : real.renewAll(by, leaseMs)
     },
     release: (...args) => (crashed ? Promise.resolve() : real.release(...args)),
+    retire: (by) => (crashed ? Promise.resolve() : real.retire(by)),
     holder: () => holder,
     crash() {
       crashed = true
@@ -45,13 +46,9 @@ export interface Instance {
 
 /** Whether `instance` holds the live lease of the business's wallet (and so watches it). */
 export async function isWatching(instance: Instance, businessId: string): Promise<boolean> {
-  const lease = await instance.db
-    .selectFrom('walletLeases')
-    .select('holder')
-    .where('businessId', '=', businessId)
-    .where('expiresAt', '>', sql<Date>`now()`)
-    .executeTakeFirst()
-  return lease !== undefined && lease.holder === instance.leases.holder()
+  const { rows } = await sql<{ holder: string }>`
+    SELECT holder FROM live_wallet_leases WHERE business_id = ${businessId}`.execute(instance.db)
+  return rows[0] !== undefined && rows[0].holder === instance.leases.holder()
 }
 
 /** Stops the instance's watchers at once without releasing its leases, as a killed process. */

@@ -13,6 +13,7 @@ import { appCode, rejection } from './assertions'
 import { ownNodeBusiness } from './businesses'
 import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
+import { LNURL_TIMEOUT_MS } from '../src/modules/withdrawals/lnurl'
 import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
 
 let net: TestSimnet
@@ -152,4 +153,63 @@ describe('Lightning addresses and LNURL-pay', () => {
       .execute()
     expect(rows.map((r) => r.status).sort()).toEqual(['succeeded', 'succeeded'])
   })
+})
+
+describe('a Lightning service that does not answer', () => {
+  it('is refused with the catalogue error once the timeout passes, and nothing is sent', async () => {
+    // a service that takes the connection and never answers: the pay request for `still`, and
+    // the invoice callback (after a good pay request) for `quiet`
+    const asked: string[] = []
+    const silent = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
+      asked.push(url.pathname)
+      if (url.pathname === '/.well-known/lnurlp/quiet') {
+        res.setHeader('content-type', 'application/json')
+        res.end(
+          JSON.stringify({
+            tag: 'payRequest',
+            callback: `http://${silentHost}/cb/quiet`,
+            minSendable: 1_000,
+            maxSendable: 50_000_000,
+            metadata,
+          }),
+        )
+      }
+      // anything else: no answer at all
+    })
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r))
+    const silentHost = `127.0.0.1:${(silent.address() as AddressInfo).port}`
+    const before = await b.caller.withdrawals.balances({ businessId })
+    const rowsBefore = await b.caller.withdrawals.list({ businessId })
+    try {
+      const started = Date.now()
+      const timed = async (p: Promise<unknown>) => {
+        const e = await rejection(p)
+        return { code: appCode(e), ms: Date.now() - started }
+      }
+      // both at once, so the test waits for the timeout only once
+      const [payRequest, callback] = await Promise.all([
+        timed(confirm(`still@${silentHost}`, 1_000)),
+        timed(confirm(`quiet@${silentHost}`, 1_000)),
+      ])
+      for (const outcome of [payRequest, callback]) {
+        expect(outcome.code).toBe('WITHDRAW_LNURL_UNREACHABLE')
+        expect(outcome.ms).toBeGreaterThanOrEqual(LNURL_TIMEOUT_MS - 100)
+        expect(outcome.ms).toBeLessThan(LNURL_TIMEOUT_MS + 5_000)
+      }
+      expect(asked.sort()).toEqual([
+        '/.well-known/lnurlp/quiet',
+        '/.well-known/lnurlp/still',
+        '/cb/quiet',
+      ])
+    } finally {
+      silent.closeAllConnections()
+      await new Promise<void>((r) => silent.close(() => r()))
+    }
+    // no withdrawal written, nothing left the wallet
+    expect(await b.caller.withdrawals.list({ businessId })).toEqual(rowsBefore)
+    const after = await b.caller.withdrawals.balances({ businessId })
+    expect(after.maxLightningSat).toBe(before.maxLightningSat)
+    expect(after.onchainSat).toBe(before.onchainSat)
+  }, 30_000)
 })

@@ -1,6 +1,8 @@
 /**
  * Withdrawals from an NWC wallet (pay_invoice; no on-chain) and what an exchange account is
- * offered: Lightning invoices are paid once per key; an address is refused with its reason.
+ * offered: Lightning invoices are paid once per key; an address is refused with its reason; an
+ * exchange with a Lightning method pays a typed invoice through it (Kraken `Withdraw` to the
+ * Lightning key with the invoice), followed by `WithdrawStatus` to its end.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -115,5 +117,86 @@ describe('an exchange account', () => {
       }),
     )
     expect(appCode(tooMuch)).toBe('WITHDRAW_INSUFFICIENT_FUNDS')
+  })
+  it('pays a typed invoice through the exchange Lightning method, once', async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'exchange' })
+    const { key, secret } = await net.control<{ key: string; secret: string }>(
+      'POST',
+      '/kraken/keys',
+      {},
+    )
+    await b.caller.onboarding.connectExchange({ businessId, apiKey: key, secretKey: secret })
+    const payment = await b.caller.payments.createOnchain({ businessId, amount: { sat: 200_000 } })
+    await net.control('POST', '/send', { address: payment.address, amountSat: 200_000 })
+    await net.control('POST', '/mine', { blocks: 6 })
+    await until(
+      () => b.caller.withdrawals.balances({ businessId }),
+      (bal) => bal.onchainSat + bal.lightningSat >= 200_000,
+      'the deposit to be credited',
+      30_000,
+    )
+    const inv = net.simnet.world.payer.addInvoice({ valueMsat: 21_000_000, memo: 'supplier' })
+    // without a Lightning key on the account, a typed invoice is not accepted
+    expect((await b.caller.withdrawals.balances({ businessId })).canLightning).toBe(false)
+    const noKey = await rejection(
+      b.caller.withdrawals.quote({ businessId, quote: { destination: inv.paymentRequest } }),
+    )
+    expect(appCode(noKey)).toBe('WITHDRAW_DESTINATION_NOT_REGISTERED')
+
+    await net.control('POST', '/kraken/withdraw-keys', {
+      key,
+      name: 'My Lightning',
+      method: 'Bitcoin Lightning',
+    })
+    const balances = await b.caller.withdrawals.balances({ businessId })
+    expect(balances.canLightning).toBe(true)
+    // the invoice key is not a destination of its own
+    expect(balances.destinations).toEqual([])
+
+    const quote = await b.caller.withdrawals.quote({
+      businessId,
+      quote: { destination: `lightning:${inv.paymentRequest}` },
+    })
+    expect(quote).toMatchObject({
+      rail: 'lightning',
+      amountSat: 21_000,
+      target: inv.paymentRequest,
+      destinationType: 'bolt11',
+    })
+    const idempotencyKey = randomUUID()
+    const confirm = () =>
+      b.caller.withdrawals.confirm({
+        businessId,
+        quote: { destination: `lightning:${inv.paymentRequest}` },
+        idempotencyKey,
+        password: ACCOUNT_PASSWORD,
+      })
+    const sent = await confirm()
+    expect(['succeeded', 'unknown']).toContain(sent.status)
+    const done = await until(
+      () => b.caller.withdrawals.list({ businessId }),
+      (rows) => rows.find((r) => r.id === sent.id)?.status === 'succeeded',
+      'the exchange to report the Lightning withdrawal done',
+      30_000,
+    )
+    expect(done.find((r) => r.id === sent.id)).toMatchObject({
+      rail: 'lightning',
+      amountSat: 21_000,
+      feeSat: quote.feeSat,
+    })
+    expect(net.simnet.world.payer.lookupInvoice(inv.paymentHash)?.amtPaidMsat).toBe(21_000_000)
+    // a retry is the same withdrawal; another attempt at the same invoice is refused
+    expect((await confirm()).id).toBe(sent.id)
+    const again = await rejection(
+      b.caller.withdrawals.confirm({
+        businessId,
+        quote: { destination: inv.paymentRequest },
+        idempotencyKey: randomUUID(),
+        password: ACCOUNT_PASSWORD,
+      }),
+    )
+    expect(appCode(again)).toBe('WITHDRAW_INVOICE_ALREADY_PAID')
+    expect(net.simnet.world.payer.lookupInvoice(inv.paymentHash)?.amtPaidMsat).toBe(21_000_000)
   })
 })

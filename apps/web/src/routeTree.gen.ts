@@ -11,12 +11,20 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthBusinessIdRouteImport } from './routes/_auth/$businessId'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
 import { Route as AuthOperatorRouteImport } from './routes/_auth/operator'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
+import { Route as ReceiptTokenRouteImport } from './routes/receipt.$token'
+import { Route as TerminalIndexRouteImport } from './routes/terminal/index'
+import { Route as TerminalEodRouteImport } from './routes/terminal/eod'
+import { Route as TerminalPairRouteImport } from './routes/terminal/pair'
+import { Route as TerminalRefundReportRouteImport } from './routes/terminal/refund-report'
+import { Route as TerminalRefundsRouteImport } from './routes/terminal/refunds'
+import { Route as TerminalStaffRouteImport } from './routes/terminal/staff'
 import { Route as AuthBusinessIdIndexRouteImport } from './routes/_auth/$businessId/index'
 import { Route as AuthBusinessIdAccountRouteImport } from './routes/_auth/$businessId/account'
 import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboarding/index'
@@ -25,6 +33,7 @@ import { Route as AuthOnboardingNewBusinessRouteImport } from './routes/_auth/on
 import { Route as AuthOperatorIndexRouteImport } from './routes/_auth/operator/index'
 import { Route as AuthBusinessIdBitcoinBackupRouteImport } from './routes/_auth/$businessId/bitcoin/backup'
 import { Route as AuthBusinessIdBitcoinExchangeDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/exchange-details'
+import { Route as AuthBusinessIdBitcoinLoopRouteImport } from './routes/_auth/$businessId/bitcoin/loop'
 import { Route as AuthBusinessIdBitcoinNodeDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/node-details'
 import { Route as AuthBusinessIdBitcoinNwcDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/nwc-details'
 import { Route as AuthBusinessIdBitcoinWithdrawRouteImport } from './routes/_auth/$businessId/bitcoin/withdraw'
@@ -61,6 +70,11 @@ const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TerminalRoute = TerminalRouteImport.update({
+  id: '/terminal',
+  path: '/terminal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -90,6 +104,41 @@ const PublicSignUpRoute = PublicSignUpRouteImport.update({
   id: '/sign-up',
   path: '/sign-up',
   getParentRoute: () => PublicRoute,
+} as any)
+const ReceiptTokenRoute = ReceiptTokenRouteImport.update({
+  id: '/receipt/$token',
+  path: '/receipt/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TerminalIndexRoute = TerminalIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => TerminalRoute,
+} as any)
+const TerminalEodRoute = TerminalEodRouteImport.update({
+  id: '/eod',
+  path: '/eod',
+  getParentRoute: () => TerminalRoute,
+} as any)
+const TerminalPairRoute = TerminalPairRouteImport.update({
+  id: '/pair',
+  path: '/pair',
+  getParentRoute: () => TerminalRoute,
+} as any)
+const TerminalRefundReportRoute = TerminalRefundReportRouteImport.update({
+  id: '/refund-report',
+  path: '/refund-report',
+  getParentRoute: () => TerminalRoute,
+} as any)
+const TerminalRefundsRoute = TerminalRefundsRouteImport.update({
+  id: '/refunds',
+  path: '/refunds',
+  getParentRoute: () => TerminalRoute,
+} as any)
+const TerminalStaffRoute = TerminalStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => TerminalRoute,
 } as any)
 const AuthBusinessIdIndexRoute = AuthBusinessIdIndexRouteImport.update({
   id: '/',
@@ -133,6 +182,12 @@ const AuthBusinessIdBitcoinExchangeDetailsRoute =
   AuthBusinessIdBitcoinExchangeDetailsRouteImport.update({
     id: '/bitcoin/exchange-details',
     path: '/bitcoin/exchange-details',
+    getParentRoute: () => AuthBusinessIdRoute,
+  } as any)
+const AuthBusinessIdBitcoinLoopRoute =
+  AuthBusinessIdBitcoinLoopRouteImport.update({
+    id: '/bitcoin/loop',
+    path: '/bitcoin/loop',
     getParentRoute: () => AuthBusinessIdRoute,
   } as any)
 const AuthBusinessIdBitcoinNodeDetailsRoute =
@@ -302,11 +357,19 @@ const AuthOnboardingBusinessIdChannelDepositOnchainInvoiceIdWaitingRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/terminal': typeof TerminalRouteWithChildren
   '/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/onboarding': typeof AuthOnboardingRouteWithChildren
   '/operator': typeof AuthOperatorRouteWithChildren
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
+  '/terminal/eod': typeof TerminalEodRoute
+  '/terminal/pair': typeof TerminalPairRoute
+  '/terminal/refund-report': typeof TerminalRefundReportRoute
+  '/terminal/refunds': typeof TerminalRefundsRoute
+  '/terminal/staff': typeof TerminalStaffRoute
+  '/terminal/': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
@@ -315,6 +378,7 @@ export interface FileRoutesByFullPath {
   '/operator/': typeof AuthOperatorIndexRoute
   '/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
+  '/$businessId/bitcoin/loop': typeof AuthBusinessIdBitcoinLoopRoute
   '/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
   '/$businessId/bitcoin/nwc-details': typeof AuthBusinessIdBitcoinNwcDetailsRoute
   '/$businessId/bitcoin/withdraw': typeof AuthBusinessIdBitcoinWithdrawRoute
@@ -347,6 +411,13 @@ export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
+  '/terminal/eod': typeof TerminalEodRoute
+  '/terminal/pair': typeof TerminalPairRoute
+  '/terminal/refund-report': typeof TerminalRefundReportRoute
+  '/terminal/refunds': typeof TerminalRefundsRoute
+  '/terminal/staff': typeof TerminalStaffRoute
+  '/terminal': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
@@ -355,6 +426,7 @@ export interface FileRoutesByTo {
   '/operator': typeof AuthOperatorIndexRoute
   '/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
+  '/$businessId/bitcoin/loop': typeof AuthBusinessIdBitcoinLoopRoute
   '/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
   '/$businessId/bitcoin/nwc-details': typeof AuthBusinessIdBitcoinNwcDetailsRoute
   '/$businessId/bitcoin/withdraw': typeof AuthBusinessIdBitcoinWithdrawRoute
@@ -387,12 +459,20 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/terminal': typeof TerminalRouteWithChildren
   '/_auth/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/_auth/onboarding': typeof AuthOnboardingRouteWithChildren
   '/_auth/operator': typeof AuthOperatorRouteWithChildren
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
+  '/receipt/$token': typeof ReceiptTokenRoute
+  '/terminal/eod': typeof TerminalEodRoute
+  '/terminal/pair': typeof TerminalPairRoute
+  '/terminal/refund-report': typeof TerminalRefundReportRoute
+  '/terminal/refunds': typeof TerminalRefundsRoute
+  '/terminal/staff': typeof TerminalStaffRoute
   '/_auth/': typeof AuthIndexRoute
+  '/terminal/': typeof TerminalIndexRoute
   '/_auth/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/_auth/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
@@ -401,6 +481,7 @@ export interface FileRoutesById {
   '/_auth/operator/': typeof AuthOperatorIndexRoute
   '/_auth/$businessId/bitcoin/backup': typeof AuthBusinessIdBitcoinBackupRoute
   '/_auth/$businessId/bitcoin/exchange-details': typeof AuthBusinessIdBitcoinExchangeDetailsRoute
+  '/_auth/$businessId/bitcoin/loop': typeof AuthBusinessIdBitcoinLoopRoute
   '/_auth/$businessId/bitcoin/node-details': typeof AuthBusinessIdBitcoinNodeDetailsRoute
   '/_auth/$businessId/bitcoin/nwc-details': typeof AuthBusinessIdBitcoinNwcDetailsRoute
   '/_auth/$businessId/bitcoin/withdraw': typeof AuthBusinessIdBitcoinWithdrawRoute
@@ -433,11 +514,19 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/terminal'
     | '/$businessId'
     | '/onboarding'
     | '/operator'
     | '/sign-in'
     | '/sign-up'
+    | '/receipt/$token'
+    | '/terminal/eod'
+    | '/terminal/pair'
+    | '/terminal/refund-report'
+    | '/terminal/refunds'
+    | '/terminal/staff'
+    | '/terminal/'
     | '/$businessId/account'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
@@ -446,6 +535,7 @@ export interface FileRouteTypes {
     | '/operator/'
     | '/$businessId/bitcoin/backup'
     | '/$businessId/bitcoin/exchange-details'
+    | '/$businessId/bitcoin/loop'
     | '/$businessId/bitcoin/node-details'
     | '/$businessId/bitcoin/nwc-details'
     | '/$businessId/bitcoin/withdraw'
@@ -478,6 +568,13 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/sign-up'
+    | '/receipt/$token'
+    | '/terminal/eod'
+    | '/terminal/pair'
+    | '/terminal/refund-report'
+    | '/terminal/refunds'
+    | '/terminal/staff'
+    | '/terminal'
     | '/$businessId/account'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
@@ -486,6 +583,7 @@ export interface FileRouteTypes {
     | '/operator'
     | '/$businessId/bitcoin/backup'
     | '/$businessId/bitcoin/exchange-details'
+    | '/$businessId/bitcoin/loop'
     | '/$businessId/bitcoin/node-details'
     | '/$businessId/bitcoin/nwc-details'
     | '/$businessId/bitcoin/withdraw'
@@ -517,12 +615,20 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_auth'
     | '/_public'
+    | '/terminal'
     | '/_auth/$businessId'
     | '/_auth/onboarding'
     | '/_auth/operator'
     | '/_public/sign-in'
     | '/_public/sign-up'
+    | '/receipt/$token'
+    | '/terminal/eod'
+    | '/terminal/pair'
+    | '/terminal/refund-report'
+    | '/terminal/refunds'
+    | '/terminal/staff'
     | '/_auth/'
+    | '/terminal/'
     | '/_auth/$businessId/account'
     | '/_auth/onboarding/$businessId'
     | '/_auth/onboarding/new-business'
@@ -531,6 +637,7 @@ export interface FileRouteTypes {
     | '/_auth/operator/'
     | '/_auth/$businessId/bitcoin/backup'
     | '/_auth/$businessId/bitcoin/exchange-details'
+    | '/_auth/$businessId/bitcoin/loop'
     | '/_auth/$businessId/bitcoin/node-details'
     | '/_auth/$businessId/bitcoin/nwc-details'
     | '/_auth/$businessId/bitcoin/withdraw'
@@ -563,6 +670,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  TerminalRoute: typeof TerminalRouteWithChildren
+  ReceiptTokenRoute: typeof ReceiptTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -579,6 +688,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terminal': {
+      id: '/terminal'
+      path: '/terminal'
+      fullPath: '/terminal'
+      preLoaderRoute: typeof TerminalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/': {
@@ -622,6 +738,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-up'
       preLoaderRoute: typeof PublicSignUpRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/receipt/$token': {
+      id: '/receipt/$token'
+      path: '/receipt/$token'
+      fullPath: '/receipt/$token'
+      preLoaderRoute: typeof ReceiptTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terminal/': {
+      id: '/terminal/'
+      path: '/'
+      fullPath: '/terminal/'
+      preLoaderRoute: typeof TerminalIndexRouteImport
+      parentRoute: typeof TerminalRoute
+    }
+    '/terminal/eod': {
+      id: '/terminal/eod'
+      path: '/eod'
+      fullPath: '/terminal/eod'
+      preLoaderRoute: typeof TerminalEodRouteImport
+      parentRoute: typeof TerminalRoute
+    }
+    '/terminal/pair': {
+      id: '/terminal/pair'
+      path: '/pair'
+      fullPath: '/terminal/pair'
+      preLoaderRoute: typeof TerminalPairRouteImport
+      parentRoute: typeof TerminalRoute
+    }
+    '/terminal/refund-report': {
+      id: '/terminal/refund-report'
+      path: '/refund-report'
+      fullPath: '/terminal/refund-report'
+      preLoaderRoute: typeof TerminalRefundReportRouteImport
+      parentRoute: typeof TerminalRoute
+    }
+    '/terminal/refunds': {
+      id: '/terminal/refunds'
+      path: '/refunds'
+      fullPath: '/terminal/refunds'
+      preLoaderRoute: typeof TerminalRefundsRouteImport
+      parentRoute: typeof TerminalRoute
+    }
+    '/terminal/staff': {
+      id: '/terminal/staff'
+      path: '/staff'
+      fullPath: '/terminal/staff'
+      preLoaderRoute: typeof TerminalStaffRouteImport
+      parentRoute: typeof TerminalRoute
     }
     '/_auth/$businessId/': {
       id: '/_auth/$businessId/'
@@ -677,6 +842,13 @@ declare module '@tanstack/react-router' {
       path: '/bitcoin/exchange-details'
       fullPath: '/$businessId/bitcoin/exchange-details'
       preLoaderRoute: typeof AuthBusinessIdBitcoinExchangeDetailsRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
+    '/_auth/$businessId/bitcoin/loop': {
+      id: '/_auth/$businessId/bitcoin/loop'
+      path: '/bitcoin/loop'
+      fullPath: '/$businessId/bitcoin/loop'
+      preLoaderRoute: typeof AuthBusinessIdBitcoinLoopRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
     '/_auth/$businessId/bitcoin/node-details': {
@@ -876,6 +1048,7 @@ interface AuthBusinessIdRouteChildren {
   AuthBusinessIdIndexRoute: typeof AuthBusinessIdIndexRoute
   AuthBusinessIdBitcoinBackupRoute: typeof AuthBusinessIdBitcoinBackupRoute
   AuthBusinessIdBitcoinExchangeDetailsRoute: typeof AuthBusinessIdBitcoinExchangeDetailsRoute
+  AuthBusinessIdBitcoinLoopRoute: typeof AuthBusinessIdBitcoinLoopRoute
   AuthBusinessIdBitcoinNodeDetailsRoute: typeof AuthBusinessIdBitcoinNodeDetailsRoute
   AuthBusinessIdBitcoinNwcDetailsRoute: typeof AuthBusinessIdBitcoinNwcDetailsRoute
   AuthBusinessIdBitcoinWithdrawRoute: typeof AuthBusinessIdBitcoinWithdrawRoute
@@ -896,6 +1069,7 @@ const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdBitcoinBackupRoute: AuthBusinessIdBitcoinBackupRoute,
   AuthBusinessIdBitcoinExchangeDetailsRoute:
     AuthBusinessIdBitcoinExchangeDetailsRoute,
+  AuthBusinessIdBitcoinLoopRoute: AuthBusinessIdBitcoinLoopRoute,
   AuthBusinessIdBitcoinNodeDetailsRoute: AuthBusinessIdBitcoinNodeDetailsRoute,
   AuthBusinessIdBitcoinNwcDetailsRoute: AuthBusinessIdBitcoinNwcDetailsRoute,
   AuthBusinessIdBitcoinWithdrawRoute: AuthBusinessIdBitcoinWithdrawRoute,
@@ -1028,9 +1202,33 @@ const PublicRouteChildren: PublicRouteChildren = {
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
+interface TerminalRouteChildren {
+  TerminalEodRoute: typeof TerminalEodRoute
+  TerminalPairRoute: typeof TerminalPairRoute
+  TerminalRefundReportRoute: typeof TerminalRefundReportRoute
+  TerminalRefundsRoute: typeof TerminalRefundsRoute
+  TerminalStaffRoute: typeof TerminalStaffRoute
+  TerminalIndexRoute: typeof TerminalIndexRoute
+}
+
+const TerminalRouteChildren: TerminalRouteChildren = {
+  TerminalEodRoute: TerminalEodRoute,
+  TerminalPairRoute: TerminalPairRoute,
+  TerminalRefundReportRoute: TerminalRefundReportRoute,
+  TerminalRefundsRoute: TerminalRefundsRoute,
+  TerminalStaffRoute: TerminalStaffRoute,
+  TerminalIndexRoute: TerminalIndexRoute,
+}
+
+const TerminalRouteWithChildren = TerminalRoute._addFileChildren(
+  TerminalRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  TerminalRoute: TerminalRouteWithChildren,
+  ReceiptTokenRoute: ReceiptTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -14,6 +14,7 @@ const HELP = `usage: npm run simnet -- <command> [options]
   mine <n>                                           mine n blocks
   pay <bolt11 | user@domain> [--amount <sats>]       pay from the payer (Lightning address: LNURL-pay)
   send <address> <sats>                              send on-chain from the payer
+  claim-withdraw <lnurl> [--wait]                    claim an LNURL-withdraw into the payer's node
   balances <nodeId>                                  on-chain and channel balances of a node
   approve-node <id>                                  approve a node waiting in the node host
   fail-next-channel-open                             the next channel opening fails
@@ -36,6 +37,7 @@ const { values, positionals } = parseArgs({
     'time-scale': { type: 'string' },
     'mine-interval': { type: 'string' },
     'auto-approve': { type: 'boolean' },
+    wait: { type: 'boolean' },
     amount: { type: 'string' },
     name: { type: 'string' },
     budget: { type: 'string' },
@@ -128,6 +130,13 @@ const commands: Record<string, () => Promise<unknown>> = {
   send: () => {
     if (!args[0]) fail('usage: send <address> <sats>')
     return control('POST', '/control/send', { address: args[0], amountSat: int(args[1], 'sats') })
+  },
+  'claim-withdraw': () => {
+    if (!args[0]) fail('usage: claim-withdraw <lnurl> [--wait]')
+    return control('POST', '/control/lnurl-withdraw', {
+      lnurl: args[0],
+      wait: values.wait ?? false,
+    })
   },
   balances: () => {
     if (!args[0]) fail('usage: balances <nodeId>')

@@ -1,5 +1,5 @@
 /** Table types for the Kysely query builder; they mirror the migrations in `migrations/`. */
-import type { OnboardingStep, WithdrawalRail, WithdrawalStatus } from '@app/domain'
+import type { LoopSwapStatus, OnboardingStep, WithdrawalRail, WithdrawalStatus } from '@app/domain'
 import type { ColumnType, Generated } from 'kysely'
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>
@@ -233,6 +233,12 @@ export interface WalletLeasesTable {
   expiresAt: Date
 }
 
+/** A server instance's heartbeat: its wallet leases are live while it beats (0024). */
+export interface WatcherInstancesTable {
+  id: string
+  aliveUntil: Date
+}
+
 export interface TipPagesTable {
   id: Generated<string>
   businessId: string
@@ -320,6 +326,7 @@ export interface Database {
   payments: PaymentsTable
   paymentDailyTotals: PaymentDailyTotalsTable
   walletLeases: WalletLeasesTable
+  watcherInstances: WatcherInstancesTable
   tipPages: TipPagesTable
   ecashChange: EcashChangeTable
   ecashWalletSeed: EcashWalletSeedTable
@@ -335,11 +342,18 @@ export interface Database {
   unrecognisedRfidTags: UnrecognisedRfidTagsTable
   deviceImages: DeviceImagesTable
   deviceSettings: DeviceSettingsTable
+  paymentTips: PaymentTipsTable
   posWebhooks: PosWebhooksTable
   webhookDeliveries: WebhookDeliveriesTable
   withdrawals: WithdrawalsTable
   addressDenylist: AddressDenylistTable
   screeningDecisions: ScreeningDecisionsTable
+  refunds: RefundsTable
+  shiftCloses: ShiftClosesTable
+  shiftClosePayments: ShiftClosePaymentsTable
+  loopSwaps: LoopSwapsTable
+  nodeBackupLeases: NodeBackupLeasesTable
+  lndPoolNodeUpdates: LndPoolNodeUpdatesTable
 }
 
 /** A device login (0019): a terminal or POS integration; only its secret's SHA-256 is kept. */
@@ -427,7 +441,20 @@ export interface DeviceSettingsTable {
   theme: Generated<string>
   logoImageId: string | null
   screenSaverImageId: string | null
+  /** tip percentages the terminal offers (0020) */
+  tipPercents: Generated<number[]>
+  /** staff are signed out of a terminal after this long without use; 0 never (0020) */
+  idleSignOutSec: Generated<number>
   updatedAt: Generated<Date>
+}
+
+/** The tip part of a payment taken at a terminal, paid with the payment's invoice (0020). */
+export interface PaymentTipsTable {
+  paymentId: string
+  businessId: string
+  tipSat: Int8
+  tipFiatMinor: ColumnType<string | null, number | null | undefined, number | null>
+  createdAt: CreatedAt
 }
 
 export interface PosWebhooksTable {
@@ -502,4 +529,89 @@ export interface ScreeningDecisionsTable {
   outcome: 'allowed' | 'denied' | 'flagged' | 'unavailable'
   detail: Generated<string>
   createdAt: CreatedAt
+}
+
+/** A refund of a settled payment, made by a staff member at a device, paid as a withdrawal (0021). */
+export interface RefundsTable {
+  id: Generated<string>
+  businessId: string
+  paymentId: string
+  deviceId: string | null
+  staffId: string | null
+  basis: 'fiat' | 'sat'
+  amountSat: Int8
+  fiatMinor: ColumnType<string | null, number | null | undefined, number | null>
+  currency: string
+  payout: 'lnurl' | 'destination'
+  /** the customer's destination, or the invoice their wallet claimed the LNURL with */
+  destination: string | null
+  status: Generated<'open' | 'claimed' | 'failed'>
+  failureReason: string | null
+  /** sha256 of the LNURL-withdraw's k1 */
+  k1Hash: string | null
+  expiresAt: Date | null
+  claimedAt: Date | null
+  /** the idempotency key of the withdrawal that pays it */
+  withdrawalKey: string
+  withdrawalId: string | null
+  idempotencyKey: string
+  /** the Z report that counted it */
+  shiftCloseId: Generated<string | null>
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+/** The close (Z report) that counted a payment (0021). */
+export interface ShiftClosePaymentsTable {
+  paymentId: string
+  closeId: string
+}
+
+/** A device's shift close (Z report), numbered from one per device, with its report (0021). */
+export interface ShiftClosesTable {
+  id: Generated<string>
+  businessId: string
+  deviceId: string
+  number: number
+  staffId: string | null
+  openedAt: Date
+  closedAt: Generated<Date>
+  report: ColumnType<unknown, string, string>
+}
+
+/** A Loop swap of a merchant's own node (0023): a row before loopd is asked, followed until final. */
+export interface LoopSwapsTable {
+  id: Generated<string>
+  businessId: string
+  userId: string | null
+  initiator: 'merchant' | 'autoloop'
+  idempotencyKey: string
+  swapId: string | null
+  amountSat: Int8
+  destAddress: string | null
+  swapFeeSat: Int8
+  prepaySat: Int8
+  sweepFeeSat: Int8
+  confTarget: Generated<number>
+  costSat: ColumnType<string | null, number | null | undefined, number | null>
+  status: Generated<LoopSwapStatus>
+  failureReason: string | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+  finishedAt: Date | null
+}
+
+/** Which instance holds an own node's channel backup subscription, until when (0023). */
+export interface NodeBackupLeasesTable {
+  businessId: string
+  holder: string
+  expiresAt: Date
+}
+
+/** The last update of a pool node sent to the operator's tooling; done once lnd is back (0023). */
+export interface LndPoolNodeUpdatesTable {
+  poolNodeId: string
+  version: string
+  requestedAt: Generated<Date>
+  doneAt: Date | null
 }

@@ -17,6 +17,20 @@ export function createCleanupRepo(db: Db) {
         )`.execute(db)
       return Number(result.numAffectedRows ?? 0n)
     },
+
+    /**
+     * Deletes the heartbeats of server instances dead for over an hour (a killed process
+     * leaves its row; a clean stop deletes it), with the leases they still name.
+     */
+    async deleteDeadInstances(): Promise<number> {
+      const result = await sql`
+        WITH dead AS (
+          DELETE FROM watcher_instances WHERE alive_until < now() - interval '1 hour'
+          RETURNING id)
+        DELETE FROM wallet_leases l USING dead
+        WHERE l.holder = dead.id AND l.expires_at < now()`.execute(db)
+      return Number(result.numAffectedRows ?? 0n)
+    },
   }
 }
 

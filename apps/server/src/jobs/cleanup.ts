@@ -1,6 +1,7 @@
 /**
  * Housekeeping on the job queue: lapsed rate-limit counters are deleted, so the table holds only
- * the windows still running however many addresses and accounts have been seen.
+ * the windows still running however many addresses and accounts have been seen; so are the
+ * heartbeats of server instances long dead.
  */
 import type { CleanupRepo } from './cleanup-repo'
 import type { JobQueue } from './jobs'
@@ -21,5 +22,6 @@ export function registerCleanupJobs(
       if (deleted < BATCH || signal.aborted) break
     }
     if (total > 0) deps.log?.(`deleted ${total} lapsed rate-limit counters`)
+    await deps.repo.deleteDeadInstances()
   })
 }

@@ -6,6 +6,7 @@ import { onboardingRouter } from '../modules/onboarding/router'
 import { operatorRouter } from '../modules/operator/router'
 import { depositRouter } from '../modules/deposit/router'
 import { nodeRouter } from '../modules/node/router'
+import { loopRouter } from '../modules/loop/router'
 import { walletDetailsRouter } from '../modules/wallet-details/router'
 import { paymentsRouter } from '../modules/payments/router'
 import { priceRouter } from '../modules/price/router'
@@ -18,6 +19,9 @@ import { deviceRouter } from '../modules/devices/device-router'
 import { staffRouter } from '../modules/staff/router'
 import { deviceSettingsRouter } from '../modules/devices/settings-router'
 import { posRouter } from '../modules/pos/router'
+import { terminalRouter } from '../modules/terminal/router'
+import { refundsRouter } from '../modules/refunds/router'
+import { shiftsRouter } from '../modules/shifts/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -28,6 +32,7 @@ export const appRouter = router({
   onboarding: onboardingRouter,
   operator: operatorRouter,
   node: nodeRouter,
+  loop: loopRouter,
   walletDetails: walletDetailsRouter,
   deposit: depositRouter,
   sales: salesRouter,
@@ -41,6 +46,9 @@ export const appRouter = router({
   staff: staffRouter,
   deviceSettings: deviceSettingsRouter,
   pos: posRouter,
+  refunds: refundsRouter,
+  shifts: shiftsRouter,
+  terminal: terminalRouter,
 })
 
 export type AppRouter = typeof appRouter

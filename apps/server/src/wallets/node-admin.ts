@@ -148,8 +148,27 @@ export interface AutoloopSettings {
   /** empty: the node's own wallet */
   destAddress: string | null
   budgetSat: number
+  /** when the budget's period began (seconds since 1970); fees of autoloop swaps since then count */
+  budgetStartSec: number
   maxInFlight: number
   rules: AutoloopRule[]
+  /** easy autoloop: loop out what the channels hold above this local balance; null when off */
+  easyLocalTargetSat: number | null
+  /** the most all fees of one swap may be, in parts per million; null: loopd's per-kind limits */
+  feePpm: number | null
+}
+
+/** Why loopd would not start a swap for a channel now (looprpc.AutoReason). */
+export interface AutoloopDisqualified {
+  channelId: string
+  peerPubkey: string
+  reason: string
+}
+
+/** loopd's dry run of autoloop: the loop outs it would start now, or why not. */
+export interface AutoloopSuggestions {
+  loopOut: { amountSat: number; channelIds: string[] }[]
+  disqualified: AutoloopDisqualified[]
 }
 
 export interface NodeAdmin {
@@ -171,6 +190,16 @@ export interface NodeAdmin {
   channelBackup(signal?: AbortSignal): Promise<ChannelBackup>
   /** The channel points a backup covers, once the node has decrypted it; refused otherwise. */
   verifyChannelBackup(multiChannelBackup: string, signal?: AbortSignal): Promise<string[]>
+  /**
+   * Follows the node's channel backups: `onBackup` gets a new one whenever a channel opens or
+   * closes (lnd's stream sends nothing in between). Resolves when the stream ends, rejects when
+   * it fails; `onOpen` runs once the node follows the subscription.
+   */
+  subscribeChannelBackups(
+    onBackup: (backup: ChannelBackup) => void,
+    signal: AbortSignal,
+    onOpen?: () => void,
+  ): Promise<void>
 
   loopOutTerms(signal?: AbortSignal): Promise<SwapTerms>
   loopOutQuote(amountSat: number, confTarget?: number, signal?: AbortSignal): Promise<LoopOutQuote>
@@ -179,6 +208,7 @@ export interface NodeAdmin {
   swap(id: string, signal?: AbortSignal): Promise<Swap>
   autoloop(signal?: AbortSignal): Promise<AutoloopSettings>
   setAutoloop(settings: AutoloopSettings, signal?: AbortSignal): Promise<void>
+  autoloopSuggestions(signal?: AbortSignal): Promise<AutoloopSuggestions>
 }
 
 /** The node could not be reached (or answered nonsense): try again later. */

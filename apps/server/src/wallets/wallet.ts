@@ -169,7 +169,14 @@ export interface ExchangeWithdrawals {
     amountSat: number,
     feeSat: number,
     signal?: AbortSignal,
+    /** a BOLT11 invoice to pay, for a key of the exchange's Lightning method */
+    invoice?: string,
   ): Promise<{ refid: string }>
+  /**
+   * The key of the exchange's Lightning method that takes an invoice with each withdrawal, or
+   * null when the exchange or the account offers none.
+   */
+  lightningInvoiceKey(signal?: AbortSignal): Promise<string | null>
   withdrawalState(
     find: { refid: string } | { key: string; amountSat: number; since: Date },
     signal?: AbortSignal,

@@ -6,7 +6,6 @@
  */
 import { ERROR_CODE_BY_TRPC_CODE, ERROR_CODES, isErrorCode, type ErrorCode } from '@app/domain'
 import { isTRPCClientError } from '@trpc/client'
-import { z } from 'zod'
 
 /** Every code the UI has a message for: the catalogue's, plus no answer at all and anything else. */
 export const APP_ERROR_CODES = [...ERROR_CODES, 'NETWORK', 'UNKNOWN'] as const
@@ -20,20 +19,42 @@ export interface AppError {
   fieldErrors: Record<string, string[]>
 }
 
-const ZErrorData = z.object({
-  appCode: z.string().optional(),
-  code: z.string().optional(),
-  retryAfterSeconds: z.number().optional(),
-  fieldErrors: z.record(z.string(), z.array(z.string()).optional()).nullish(),
-  details: z.record(z.string(), z.unknown()).nullish(),
-})
-type ErrorData = z.infer<typeof ZErrorData>
+interface ErrorData {
+  appCode?: string
+  code?: string
+  retryAfterSeconds?: number
+  fieldErrors?: Record<string, string[] | undefined> | null
+  details?: Record<string, unknown> | null
+}
+
+// Plain checks, no schema library: every page loads this, so it stays out of the first load.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isOptional = (value: unknown, type: 'string' | 'number') =>
+  value === undefined || typeof value === type
+const isFieldErrors = (value: unknown) =>
+  value == null ||
+  (isRecord(value) &&
+    Object.values(value).every(
+      (messages) =>
+        messages === undefined ||
+        (Array.isArray(messages) && messages.every((m) => typeof m === 'string')),
+    ))
 
 /** The error body the server sent; null when the error did not come from the server. */
 function errorData(error: unknown): ErrorData | null {
-  if (!isTRPCClientError(error) || error.data == null) return null
-  const parsed = ZErrorData.safeParse(error.data)
-  return parsed.success ? parsed.data : null
+  if (!isTRPCClientError(error) || !isRecord(error.data)) return null
+  const { appCode, code, retryAfterSeconds, fieldErrors, details } = error.data
+  if (
+    !isOptional(appCode, 'string') ||
+    !isOptional(code, 'string') ||
+    !isOptional(retryAfterSeconds, 'number') ||
+    !isFieldErrors(fieldErrors) ||
+    !(details == null || isRecord(details))
+  ) {
+    return null
+  }
+  return { appCode, code, retryAfterSeconds, fieldErrors, details } as ErrorData
 }
 
 export function parseAppError(error: unknown): AppError {

@@ -2,16 +2,21 @@
  * Toasts with a title and a message: success toasts in green, error toasts in red.
  * `notifyError` turns any caught error into the translated text for its code.
  */
-import { toast } from 'sonner'
 import { parseAppError, type AppError } from './app-error'
 import { i18n } from './i18n'
 
+/**
+ * The toast library loads after the first page (it is not needed to show one); the toaster in
+ * the page frame loads it too, and both share one copy.
+ */
+export const loadToasts = () => import('sonner')
+
 export const notify = {
   success(title: string, message?: string): void {
-    toast.success(title, { description: message })
+    void loadToasts().then(({ toast }) => toast.success(title, { description: message }))
   },
   error(title: string, message?: string): void {
-    toast.error(title, { description: message })
+    void loadToasts().then(({ toast }) => toast.error(title, { description: message }))
   },
 }
 

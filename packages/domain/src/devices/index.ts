@@ -3,6 +3,7 @@
  * at them: the rules the server enforces and the forms check, written once.
  */
 import { z } from 'zod'
+import { IDLE_SIGN_OUT_CHOICES_SEC, ZTipPercents } from '../terminal'
 import { ZSafeText } from '../text'
 
 export const DEVICE_NAME_MAX = 64
@@ -97,6 +98,12 @@ export const ZDeviceSettingsPatch = z.object({
     .refine((n) => (SCREEN_SAVER_DELAYS_SEC as readonly number[]).includes(n))
     .optional(),
   theme: z.enum(DEVICE_THEMES).optional(),
+  tipPercents: ZTipPercents.optional(),
+  idleSignOutSec: z
+    .number()
+    .int()
+    .refine((n) => (IDLE_SIGN_OUT_CHOICES_SEC as readonly number[]).includes(n))
+    .optional(),
 })
 
 /** Images a business uploads for its terminals. */

@@ -30,6 +30,9 @@ export function feeRateError(rate: number): 'WITHDRAW_FEE_RATE_INVALID' | null {
     : 'WITHDRAW_FEE_RATE_INVALID'
 }
 
+/** How many withdrawals the list shows at first, and adds with each "Load more". */
+export const WITHDRAWALS_PAGE_SIZE = 50
+
 export const ZWithdrawQuoteInput = z.object({
   destination: z.string().trim().min(1).max(MAX_DESTINATION_LENGTH),
   /** required unless the invoice carries one or the whole on-chain balance is swept */

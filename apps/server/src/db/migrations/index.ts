@@ -18,6 +18,10 @@ import * as m0016 from './0016-application-personal-data-sealed'
 import * as m0017 from './0017-node-admin'
 import * as m0018 from './0018-withdrawals'
 import * as m0019 from './0019-devices-and-staff'
+import * as m0020 from './0020-terminal'
+import * as m0021 from './0021-refunds-and-shifts'
+import * as m0023 from './0023-loop-swaps'
+import * as m0024 from './0024-watcher-heartbeats'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -38,4 +42,8 @@ export const migrations: Record<string, Migration> = {
   '0017-node-admin': m0017,
   '0018-withdrawals': m0018,
   '0019-devices-and-staff': m0019,
+  '0020-terminal': m0020,
+  '0021-refunds-and-shifts': m0021,
+  '0023-loop-swaps': m0023,
+  '0024-watcher-heartbeats': m0024,
 }

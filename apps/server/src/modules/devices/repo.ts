@@ -2,9 +2,9 @@
  * Device logins and their sessions. A device is soft-deleted (its payments keep naming it); a
  * name is unique among a business's devices that are not deleted, so a clash is `taken`.
  */
-import { sql, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
-import type { DevicesTable } from '../../db/schema'
+import type { Database, DevicesTable } from '../../db/schema'
 
 const COLUMNS = [
   'id',
@@ -37,6 +37,15 @@ export interface DeviceSessionRow {
   staffId: string | null
   expiresAt: Date
   lastSeenAt: Date
+}
+
+/** Where a device's sessions ending is announced: an open terminal returns to pairing. */
+export const DEVICE_EVENTS_CHANNEL = 'device_events'
+
+async function announceSignOut(db: Kysely<Database>, deviceId: string) {
+  await sql`SELECT pg_notify(${DEVICE_EVENTS_CHANNEL}, json_build_object('deviceId', ${deviceId}::text)::text)`.execute(
+    db,
+  )
 }
 
 export function createDeviceRepo(db: Db) {
@@ -142,6 +151,7 @@ export function createDeviceRepo(db: Db) {
         if (r.numUpdatedRows === 0n) return false
         await trx.deleteFrom('deviceSessions').where('deviceId', '=', id).execute()
         await trx.deleteFrom('posWebhooks').where('deviceId', '=', id).execute()
+        await announceSignOut(trx, id)
         return true
       })
     },
@@ -222,6 +232,7 @@ export function createDeviceRepo(db: Db) {
 
     async deleteSessionsOf(deviceId: string): Promise<number> {
       const r = await db.deleteFrom('deviceSessions').where('deviceId', '=', deviceId).execute()
+      await announceSignOut(db, deviceId)
       return Number(r[0]?.numDeletedRows ?? 0n)
     },
 

@@ -9,6 +9,8 @@ export interface SettingsRow {
   theme: string
   logoImageId: string | null
   screenSaverImageId: string | null
+  tipPercents: number[]
+  idleSignOutSec: number
 }
 
 export type ImageSlot = 'logoImageId' | 'screenSaverImageId'
@@ -31,6 +33,8 @@ export function createDeviceSettingsRepo(db: Db) {
           'theme',
           'logoImageId',
           'screenSaverImageId',
+          'tipPercents',
+          'idleSignOutSec',
         ])
         .where('businessId', '=', businessId)
         .executeTakeFirst()
@@ -39,7 +43,15 @@ export function createDeviceSettingsRepo(db: Db) {
     async update(
       businessId: string,
       patch: Partial<
-        Pick<SettingsRow, 'displayName' | 'receiptText' | 'screenSaverDelaySec' | 'theme'>
+        Pick<
+          SettingsRow,
+          | 'displayName'
+          | 'receiptText'
+          | 'screenSaverDelaySec'
+          | 'theme'
+          | 'tipPercents'
+          | 'idleSignOutSec'
+        >
       >,
     ): Promise<void> {
       await db

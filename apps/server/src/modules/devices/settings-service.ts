@@ -3,7 +3,13 @@
  * text, screen saver image and delay, theme), kept in PostgreSQL with the images themselves, so
  * every instance serves them. Images are cleaned before they are stored (`images.ts`).
  */
-import { DEFAULT_RECEIPT_TEXT, type DeviceImageKind, type DeviceTheme } from '@app/domain'
+import {
+  DEFAULT_IDLE_SIGN_OUT_SEC,
+  DEFAULT_RECEIPT_TEXT,
+  DEFAULT_TIP_PERCENTS,
+  type DeviceImageKind,
+  type DeviceTheme,
+} from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { cleanImage } from './images'
 import type { DeviceSettingsRepo, ImageSlot } from './settings-repo'
@@ -15,6 +21,8 @@ export interface DeviceSettingsView {
   theme: DeviceTheme
   logoUrl: string | null
   screenSaverUrl: string | null
+  tipPercents: number[]
+  idleSignOutSec: number
 }
 
 const SLOT: Record<DeviceImageKind, ImageSlot> = {
@@ -36,6 +44,8 @@ export function createDeviceSettingsService(deps: { repo: DeviceSettingsRepo }) 
       theme: (row?.theme ?? 'light') as DeviceTheme,
       logoUrl: row?.logoImageId ? imageUrl(row.logoImageId) : null,
       screenSaverUrl: row?.screenSaverImageId ? imageUrl(row.screenSaverImageId) : null,
+      tipPercents: row?.tipPercents ?? [...DEFAULT_TIP_PERCENTS],
+      idleSignOutSec: row?.idleSignOutSec ?? DEFAULT_IDLE_SIGN_OUT_SEC,
     }
   }
 
@@ -49,6 +59,8 @@ export function createDeviceSettingsService(deps: { repo: DeviceSettingsRepo }) 
         receiptText?: string
         screenSaverDelaySec?: number
         theme?: DeviceTheme
+        tipPercents?: number[]
+        idleSignOutSec?: number
       },
     ): Promise<DeviceSettingsView> {
       await repo.update(businessId, {

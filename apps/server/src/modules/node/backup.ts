@@ -1,13 +1,18 @@
 /**
  * Static channel backups of a merchant's node. A backup is taken from lnd, verified by lnd (it
  * decrypts it: only a node made from the same seed can) and only then handed out or kept. The
- * platform keeps the latest one sealed, and takes a new one whenever the node's channels change
- * (a recurring job compares the node's channels with those the stored backup covers).
+ * platform keeps the latest one sealed, and keeps every new one the node sends on its backup
+ * subscription (`backup-watch.ts`); a slow recurring job compares the node's channels with those
+ * the stored backup covers, should a change have slipped past both.
  */
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import type { SealedAt, SecretBox } from '../../lib/secrets'
-import { NodeRefusedError, NodeUnreachableError } from '../../wallets/node-admin'
+import {
+  NodeRefusedError,
+  NodeUnreachableError,
+  type ChannelBackup,
+} from '../../wallets/node-admin'
 import type { BackupRepo } from './backup-repo'
 import type { NodeEndpoints } from './endpoint'
 
@@ -37,23 +42,22 @@ export function createNodeBackups(deps: {
 }) {
   const { repo, endpoints, secrets } = deps
 
-  /** A fresh backup, verified by the node, and kept as the latest. */
-  async function take(businessId: string, signal?: AbortSignal): Promise<VerifiedBackup> {
+  /** A backup the node sent (or was asked for), verified by the node, and kept as the latest. */
+  async function keep(
+    businessId: string,
+    taken: ChannelBackup,
+    signal?: AbortSignal,
+  ): Promise<VerifiedBackup> {
     const admin = endpoints.adminFor(await endpoints.readyRow(businessId))
     let backup: VerifiedBackup
     try {
-      const taken = await admin.channelBackup(signal)
       const verifiedPoints = await admin.verifyChannelBackup(taken.multiChannelBackup, signal)
       if (!sameSet(verifiedPoints, taken.channelPoints)) {
         throw new NodeRefusedError('the backup does not cover the channels it lists', 500)
       }
       backup = { ...taken, channelPoints: [...taken.channelPoints].sort(), verifiedAt: new Date() }
     } catch (err) {
-      if (err instanceof NodeUnreachableError || err instanceof NodeRefusedError) {
-        deps.log?.(`channel backup of ${businessId} not taken`, err)
-        throw new DomainError('NODE_DATA_UNAVAILABLE', 'Failed to load node data')
-      }
-      throw err
+      return unavailable(businessId, err)
     }
     await repo.save({
       businessId,
@@ -62,6 +66,26 @@ export function createNodeBackups(deps: {
       verifiedAt: backup.verifiedAt,
     })
     return backup
+  }
+
+  function unavailable(businessId: string, err: unknown): never {
+    if (err instanceof NodeUnreachableError || err instanceof NodeRefusedError) {
+      deps.log?.(`channel backup of ${businessId} not taken`, err)
+      throw new DomainError('NODE_DATA_UNAVAILABLE', 'Failed to load node data')
+    }
+    throw err
+  }
+
+  /** A fresh backup, verified by the node, and kept as the latest. */
+  async function take(businessId: string, signal?: AbortSignal): Promise<VerifiedBackup> {
+    const admin = endpoints.adminFor(await endpoints.readyRow(businessId))
+    let taken: ChannelBackup
+    try {
+      taken = await admin.channelBackup(signal)
+    } catch (err) {
+      return unavailable(businessId, err)
+    }
+    return keep(businessId, taken, signal)
   }
 
   /** A new backup when the node's channels are no longer those the stored one covers. */
@@ -93,6 +117,7 @@ export function createNodeBackups(deps: {
 
   return {
     take,
+    keep,
     refreshIfChanged,
     sweep,
     /** When the latest kept backup was verified, and how many channels it covers. */

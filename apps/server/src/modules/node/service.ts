@@ -15,6 +15,8 @@ import type { HostedNodeView, NodeHost } from '../../wallets/nodehost/node-host'
 import type { OnboardingRepo } from '../onboarding/repo'
 import { advance } from '../onboarding/step-machine'
 import { createNodeBackups } from './backup'
+import type { BackupLeaseRepo } from './backup-lease-repo'
+import { createBackupWatch, type BackupWatchOptions } from './backup-watch'
 import type { BackupRepo } from './backup-repo'
 import { createNodeUpdates } from './update'
 import type { UpdateRepo } from './update-repo'
@@ -40,6 +42,9 @@ export function createNodeService(deps: {
   backupRepo: BackupRepo
   /** published node versions and the updates merchants start */
   updateRepo: UpdateRepo
+  /** who holds each node's channel backup subscription (the watch is off without it) */
+  backupLeases?: BackupLeaseRepo
+  backupWatch?: BackupWatchOptions
   /** where unlock attempts are counted (shared by every instance) */
   pool?: pg.Pool
   unlockLimits?: Partial<UnlockLimits>
@@ -55,10 +60,20 @@ export function createNodeService(deps: {
     repo: deps.backupRepo,
     endpoints,
     secrets: deps.secrets,
-    // Channels change rarely: a look every ten status sweeps.
-    jobs: deps.jobs && { queue: deps.jobs.queue, intervalMs: deps.jobs.intervalMs * 10 },
+    // The backup subscription keeps backups current; this slow look only catches a change both
+    // the stream and its reconnection missed.
+    jobs: deps.jobs && { queue: deps.jobs.queue, intervalMs: deps.jobs.intervalMs * 300 },
     log,
   })
+  const backupWatch = deps.backupLeases
+    ? createBackupWatch({
+        leases: deps.backupLeases,
+        endpoints,
+        backups,
+        options: deps.backupWatch,
+        log,
+      })
+    : null
   const updating = createNodeUpdates({
     repo,
     updates: deps.updateRepo,
@@ -85,6 +100,8 @@ export function createNodeService(deps: {
     details: (businessId: string, signal?: AbortSignal) => reading.details(businessId, signal),
     /** Static channel backups: a fresh verified one, the latest kept, the job's pass. */
     backups,
+    /** Each ready node's backup subscription held open (started with the server). */
+    backupWatch,
     /** Node versions and updates to them. */
     updates: updating,
 

@@ -13,6 +13,9 @@ export function createPosRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** Tells every instance of a new payment: its device's terminal shows it (kiosk). */
+    announceNew: (id: string) => announce(db, id),
+
     /**
      * Cancels a payment of this device still waiting for its money: it is closed as expired (a
      * payment that still arrives for it later is credited, as for any lapsed invoice, so no

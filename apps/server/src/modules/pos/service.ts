@@ -131,6 +131,7 @@ export function createPosService(deps: {
           ? await payments.createLightning(business, request, signal)
           : await payments.createOnchain(business, request, signal)
       const row = await ownRow(caller, view.id)
+      await repo.announceNew(row.id)
       return posPayment(paymentView(row), row.orderReference)
     },
 

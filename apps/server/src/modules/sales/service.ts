@@ -2,6 +2,7 @@
  * The sales views: dashboard totals per UTC day from the daily totals kept at settlement, and
  * the transaction list paged by an opaque keyset cursor.
  */
+import type { PaymentRefundState } from '@app/domain'
 import { z } from 'zod'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
@@ -10,7 +11,8 @@ import { isEventAt, salesChanges, type SalesChange } from './changes'
 import type { ListPosition, RepoFilter, SalesRepo, TransactionRow } from './repo'
 import { PAYMENT_METHODS, type TransactionFilter } from './schemas'
 
-export type TransactionItem = TransactionRow
+/** A payment in the list; `refundState` only on one refunded in part or in full. */
+export type TransactionItem = TransactionRow & { refundState?: PaymentRefundState }
 
 export interface Totals {
   count: number
@@ -99,9 +101,30 @@ const BEGINNING = '1970-01-01T00:00:00.000000Z'
 
 export function createSalesService(
   repo: SalesRepo,
-  opts: { now?: () => Date; bus?: PgEventBus } = {},
+  opts: {
+    now?: () => Date
+    bus?: PgEventBus
+    /** how these payments stand in refunds (only those with any) */
+    refundStates?: (businessId: string, ids: string[]) => Promise<Map<string, PaymentRefundState>>
+  } = {},
 ) {
   const now = opts.now ?? (() => new Date())
+
+  async function withRefunds(
+    businessId: string,
+    rows: (TransactionRow & { position: string })[],
+  ): Promise<TransactionItem[]> {
+    const states = opts.refundStates
+      ? await opts.refundStates(
+          businessId,
+          rows.map((r) => r.id),
+        )
+      : new Map<string, PaymentRefundState>()
+    return rows.map((r) => {
+      const refundState = states.get(r.id)
+      return refundState ? { ...withoutPosition(r), refundState } : withoutPosition(r)
+    })
+  }
 
   async function page(
     businessId: string,
@@ -116,7 +139,7 @@ export function createSalesService(
     const last = items.at(-1)
     const nextCursor =
       rows.length > limit && last ? encodeCursor({ createdAt: last.position, id: last.id }) : null
-    return { items: items.map(withoutPosition), nextCursor }
+    return { items: await withRefunds(businessId, items), nextCursor }
   }
 
   return {
@@ -192,7 +215,7 @@ export function createSalesService(
         currency: currency ?? FALLBACK_CURRENCY,
         totals,
         series: [...byDay.values()],
-        latest: latest.map(withoutPosition),
+        latest: await withRefunds(businessId, latest),
       }
     },
   }

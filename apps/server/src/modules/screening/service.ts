@@ -9,7 +9,8 @@ import type { ScreeningRepo } from './repo'
 
 export interface ScreeningContext {
   businessId: string
-  userId: string
+  /** null for a refund a staff member made at a terminal */
+  userId: string | null
   stage: 'quote' | 'send'
 }
 

@@ -156,15 +156,20 @@ export function createWithdrawalRepo(db: Db) {
       return true
     },
 
-    list(businessId: string, limit: number) {
-      return db
-        .selectFrom('withdrawals')
-        .selectAll()
-        .where('businessId', '=', businessId)
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
+    /**
+     * The latest `limit`, or with `before` (a withdrawal's id) the `limit` made before it, in the
+     * list's order (newest first, id breaking ties). Compared in the database, whose timestamps
+     * are finer than a Date's.
+     */
+    list(businessId: string, limit: number, before?: string) {
+      let q = db.selectFrom('withdrawals').selectAll().where('businessId', '=', businessId)
+      if (before !== undefined) {
+        q = q.where(
+          sql<boolean>`(created_at, id) < (SELECT c.created_at, c.id FROM withdrawals c
+            WHERE c.id = ${before} AND c.business_id = ${businessId})`,
+        )
+      }
+      return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()
     },
 
     /** Rows to follow up: unknown ones, and sending ones untouched for `staleMs` (a crash). */

@@ -34,6 +34,12 @@ export const withdrawalsRouter = router({
     ),
   ),
   list: withdrawProcedure.query(({ ctx }) => ctx.services.withdrawals.list(ctx.business.id)),
+  /** Older withdrawals, a page at a time: `cursor` is the last withdrawal's id already shown. */
+  page: withdrawProcedure
+    .input(z.object({ cursor: z.uuid().nullish() }))
+    .query(({ ctx, input }) =>
+      ctx.services.withdrawals.page(ctx.business.id, input.cursor ?? null),
+    ),
   /** The list now and after every change; tracked, for pages that reconnect. */
   watch: withdrawProcedure
     .input(z.object({ lastEventId: z.string().max(64).nullish() }))

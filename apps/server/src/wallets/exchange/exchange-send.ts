@@ -2,7 +2,9 @@
  * Withdrawals from the exchange account to destinations registered on the exchange (Kraken's
  * withdrawal keys): WithdrawAddresses lists them, WithdrawInfo gives the fee and the limit before
  * confirming, Withdraw sends (the amount asked includes the fee, as on Kraken; `max_fee` pins the
- * quoted fee), WithdrawStatus follows it.
+ * quoted fee), WithdrawStatus follows it. Where the exchange has a Lightning method
+ * (WithdrawMethods) and the account a key of it without a fixed invoice (WithdrawAddresses), a
+ * typed invoice is paid by Withdraw to that key with the invoice as its `address`.
  */
 import { z } from 'zod'
 import { satToBtcString } from '../../lib/money'
@@ -18,6 +20,7 @@ import { xbtToSat } from './kraken-dto'
 const ZAddresses = z.array(
   z.object({ key: z.string(), method: z.string(), address: z.string().default('') }),
 )
+const ZMethods = z.array(z.object({ method: z.string(), network: z.string().optional() }))
 const ZInfo = z.object({ limit: z.string(), amount: z.string(), fee: z.string() })
 const ZWithdrawn = z.object({ refid: z.string().min(1) })
 const ZStatus = z.object({
@@ -79,12 +82,37 @@ export class ExchangeSend {
     }
   }
 
-  /** Sends `amountSat + feeSat` (Kraken takes the fee from it), refused if the fee rose. */
+  /** The Lightning method's key that takes an invoice per withdrawal; null when none. */
+  async lightningInvoiceKey(signal?: AbortSignal): Promise<string | null> {
+    try {
+      const methods = ZMethods.parse(
+        await this.kraken.privateCall<unknown>('WithdrawMethods', { asset: 'XBT' }, signal),
+      )
+      const lightning = methods.find((m) => m.network === 'Lightning')
+      if (!lightning) return null
+      const keys = ZAddresses.parse(
+        await this.kraken.privateCall<unknown>(
+          'WithdrawAddresses',
+          { asset: 'XBT', method: lightning.method },
+          signal,
+        ),
+      )
+      return keys.find((k) => k.method === lightning.method && k.address === '')?.key ?? null
+    } catch (err) {
+      throw unavailable(err, 'The exchange did not list its Lightning withdrawal method')
+    }
+  }
+
+  /**
+   * Sends `amountSat + feeSat` (Kraken takes the fee from it), refused if the fee rose; with
+   * `invoice`, pays it through a key of the Lightning method.
+   */
   async withdraw(
     key: string,
     amountSat: number,
     feeSat: number,
     signal?: AbortSignal,
+    invoice?: string,
   ): Promise<{ refid: string }> {
     const raw = await this.kraken.privateCall<unknown>(
       'Withdraw',
@@ -93,6 +121,7 @@ export class ExchangeSend {
         key,
         amount: satToBtcString(amountSat + feeSat),
         max_fee: satToBtcString(feeSat),
+        ...(invoice ? { address: invoice } : {}),
       },
       signal,
     )

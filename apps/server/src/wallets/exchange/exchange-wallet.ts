@@ -229,8 +229,13 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     amountSat: number,
     feeSat: number,
     signal?: AbortSignal,
+    invoice?: string,
   ): Promise<{ refid: string }> {
-    return new ExchangeSend(this.kraken).withdraw(key, amountSat, feeSat, signal)
+    return new ExchangeSend(this.kraken).withdraw(key, amountSat, feeSat, signal, invoice)
+  }
+
+  lightningInvoiceKey(signal?: AbortSignal): Promise<string | null> {
+    return new ExchangeSend(this.kraken).lightningInvoiceKey(signal)
   }
 
   withdrawalState(
@@ -240,7 +245,7 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     return new ExchangeSend(this.kraken).withdrawalState(find, signal)
   }
 
-  /** Exchange withdrawals go to destinations registered on the exchange, not to invoices. */
+  /** Exchange withdrawals go through the exchange's withdrawal API (`withdraw`), not a node. */
   sendLightning(): Promise<SendOutcome> {
     return unsupported('pay invoices directly; withdraw to a registered destination')
   }

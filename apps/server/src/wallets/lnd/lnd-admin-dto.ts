@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type {
   AutoloopRule,
+  AutoloopSuggestions,
   Channel,
   ChannelBackup,
   LoopOutQuote,
@@ -269,7 +270,11 @@ export const ZLiquidityParams = z.looseObject({
   autoloop: z.boolean().default(false),
   autoloop_dest_address: z.string().default(''),
   autoloop_budget_sat: int64,
+  autoloop_budget_start_sec: int64,
   auto_max_in_flight: int64,
+  easy_autoloop: z.boolean().default(false),
+  easy_autoloop_local_target_sat: int64,
+  fee_ppm: int64,
   rules: list(
     z.looseObject({
       channel_id: z.union([z.string(), z.number()]).default('0').transform(String),
@@ -289,6 +294,31 @@ export function toAutoloopRule(r: LiquidityParams['rules'][number]): AutoloopRul
     outgoingThresholdPercent: r.outgoing_threshold,
   }
 }
+
+export const ZSuggestSwaps = z
+  .object({
+    loop_out: list(
+      z.object({ amt: int64, outgoing_chan_set: list(z.union([z.string(), z.number()])) }),
+    ),
+    disqualified: list(
+      z.object({
+        channel_id: z.union([z.string(), z.number()]).default('0').transform(String),
+        pubkey: z.string().default(''),
+        reason: z.string().default('AUTO_REASON_UNKNOWN'),
+      }),
+    ),
+  })
+  .transform((r): AutoloopSuggestions => ({
+    loopOut: r.loop_out.map((o) => ({
+      amountSat: o.amt,
+      channelIds: o.outgoing_chan_set.map(String),
+    })),
+    disqualified: r.disqualified.map((d) => ({
+      channelId: d.channel_id,
+      peerPubkey: d.pubkey ? b64.toHex(d.pubkey) : '',
+      reason: d.reason,
+    })),
+  }))
 
 /** lnd 0.18 lists the verified channel points as `txid:index` strings. */
 export const ZVerifiedBackup = z.object({ chan_points: list(z.string()) })

@@ -145,15 +145,21 @@ describe('lnd node administration', () => {
       enabled: false,
       destAddress: null,
       budgetSat: 0,
+      budgetStartSec: 0,
       maxInFlight: 1,
       rules: [],
+      easyLocalTargetSat: null,
+      feePpm: null,
     })
     const channel = (await admin.channels())[0]!
     const settings = {
       enabled: true,
       destAddress: null,
       budgetSat: 50_000,
+      budgetStartSec: 1_700_000_000,
       maxInFlight: 2,
+      easyLocalTargetSat: 400_000,
+      feePpm: 20_000,
       rules: [
         {
           channelId: channel.channelId,
@@ -167,6 +173,12 @@ describe('lnd node administration', () => {
     expect(await admin.autoloop()).toEqual(settings)
     await admin.setAutoloop({ ...settings, enabled: false })
     expect(await admin.autoloop()).toEqual({ ...settings, enabled: false })
+    const suggested = await admin.autoloopSuggestions()
+    expect(suggested.loopOut).toEqual([])
+    expect(new Set(suggested.disqualified.map((d) => d.reason))).toEqual(
+      new Set(['AUTO_REASON_LIQUIDITY_OK']),
+    )
+    expect(suggested.disqualified.map((d) => d.channelId)).toContain(channel.channelId)
   })
 
   it('says a node it cannot reach is unreachable', async () => {

@@ -9,6 +9,7 @@ import {
   NodeUnreachableError,
   NoLoopError,
   type AutoloopSettings,
+  type ChannelBackup,
   type LoopOutInput,
   type NodeAdmin,
   type OpenChannelInput,
@@ -32,6 +33,7 @@ import {
   ZOpenChannel,
   ZPendingChannels,
   ZSwap,
+  ZSuggestSwaps,
   ZSwaps,
   ZTransactions,
   ZWalletState,
@@ -41,6 +43,16 @@ type Method = 'GET' | 'POST'
 
 /** Routing fee caps the loop CLI puts on a swap: 10 sat + 2 % of the amount. */
 const routingFeeCapSat = (amountSat: number) => 10 + Math.ceil(amountSat / 50)
+
+/** loopd's limits per kind of fee, all off when one overall share (`fee_ppm`) is set. */
+const CATEGORY_FEES_OFF = {
+  sweep_fee_rate_sat_per_vbyte: '0',
+  max_swap_fee_ppm: '0',
+  max_routing_fee_ppm: '0',
+  max_prepay_routing_fee_ppm: '0',
+  max_prepay_sat: '0',
+  max_miner_fee_sat: '0',
+}
 
 /** lnd's answer to an unlock once its wallet is open: the unlocker service is gone. */
 const ALREADY_UNLOCKED = /wallet already unlocked/
@@ -169,6 +181,25 @@ export class LndNodeAdmin implements NodeAdmin {
     return verified.chan_points
   }
 
+  async subscribeChannelBackups(
+    onBackup: (backup: ChannelBackup) => void,
+    signal: AbortSignal,
+    onOpen?: () => void,
+  ): Promise<void> {
+    try {
+      await this.lnd.stream<unknown>(
+        'GET',
+        '/v1/channels/backup/subscribe',
+        undefined,
+        (msg) => onBackup(ZChannelBackup.parse(msg)),
+        signal,
+        onOpen,
+      )
+    } catch (err) {
+      mapError(err)
+    }
+  }
+
   loopOutTerms(signal?: AbortSignal) {
     return this.read(ZLoopOutTerms, 'GET', '/v1/loop/out/terms', { signal, loop: true })
   }
@@ -217,8 +248,11 @@ export class LndNodeAdmin implements NodeAdmin {
       enabled: p.autoloop,
       destAddress: p.autoloop_dest_address || null,
       budgetSat: p.autoloop_budget_sat,
+      budgetStartSec: p.autoloop_budget_start_sec,
       maxInFlight: p.auto_max_in_flight,
       rules: p.rules.map(toAutoloopRule),
+      easyLocalTargetSat: p.easy_autoloop ? p.easy_autoloop_local_target_sat : null,
+      feePpm: p.fee_ppm > 0 ? p.fee_ppm : null,
     }
   }
 
@@ -233,7 +267,14 @@ export class LndNodeAdmin implements NodeAdmin {
       autoloop: settings.enabled,
       autoloop_dest_address: settings.destAddress ?? '',
       autoloop_budget_sat: String(settings.budgetSat),
+      autoloop_budget_start_sec: String(settings.budgetStartSec),
       auto_max_in_flight: String(settings.maxInFlight),
+      easy_autoloop: settings.easyLocalTargetSat !== null,
+      easy_autoloop_local_target_sat: String(settings.easyLocalTargetSat ?? 0),
+      // One overall fee share replaces the limits per kind of fee (loopd refuses both).
+      ...(settings.feePpm !== null
+        ? { fee_ppm: String(settings.feePpm), ...CATEGORY_FEES_OFF }
+        : { fee_ppm: '0' }),
       rules: settings.rules.map((r) => ({
         channel_id: r.channelId ?? '0',
         pubkey: r.peerPubkey ? b64.fromHex(r.peerPubkey) : '',
@@ -248,5 +289,9 @@ export class LndNodeAdmin implements NodeAdmin {
       signal,
       loop: true,
     })
+  }
+
+  autoloopSuggestions(signal?: AbortSignal) {
+    return this.read(ZSuggestSwaps, 'GET', '/v1/auto/suggest', { signal, loop: true })
   }
 }

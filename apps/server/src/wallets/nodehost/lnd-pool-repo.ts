@@ -36,6 +36,55 @@ export function createLndPoolRepo(db: Db) {
         .executeTakeFirst()
     },
 
+    /** The update last sent for the node, done or not. */
+    lastUpdate(poolNodeId: string) {
+      return db
+        .selectFrom('lndPoolNodeUpdates')
+        .selectAll()
+        .where('poolNodeId', '=', poolNodeId)
+        .executeTakeFirst()
+    },
+
+    /** An update about to be sent (written before the request); replaces the last one. */
+    async startUpdate(poolNodeId: string, version: string): Promise<void> {
+      await db
+        .insertInto('lndPoolNodeUpdates')
+        .values({ poolNodeId, version })
+        .onConflict((oc) =>
+          oc.column('poolNodeId').doUpdateSet({ version, requestedAt: new Date(), doneAt: null }),
+        )
+        .execute()
+    },
+
+    async finishUpdate(poolNodeId: string): Promise<void> {
+      await db
+        .updateTable('lndPoolNodeUpdates')
+        .set({ doneAt: new Date() })
+        .where('poolNodeId', '=', poolNodeId)
+        .where('doneAt', 'is', null)
+        .execute()
+    },
+
+    /** The tooling refused or could not be reached: the update before it is the last again. */
+    async dropUpdate(
+      poolNodeId: string,
+      previous: { version: string; requestedAt: Date; doneAt: Date | null } | undefined,
+    ): Promise<void> {
+      if (!previous) {
+        await db.deleteFrom('lndPoolNodeUpdates').where('poolNodeId', '=', poolNodeId).execute()
+        return
+      }
+      await db
+        .updateTable('lndPoolNodeUpdates')
+        .set({
+          version: previous.version,
+          requestedAt: previous.requestedAt,
+          doneAt: previous.doneAt,
+        })
+        .where('poolNodeId', '=', poolNodeId)
+        .execute()
+    },
+
     async register(input: {
       restUrl: string
       tlsCertPem: string

@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { handleFormError } from '@/lib/form-errors'
+import { lazyResolver } from '@/lib/lazy-resolver'
 import { useTRPC } from '@/lib/trpc'
-import { emailSchema, existingPasswordSchema } from '@/lib/validation'
 import { AuthCard } from './auth-card'
+import type { SignInValues } from './sign-in-schema'
 import { SignInCodeForm } from './sign-in-code-form'
 import { useFinishSignIn } from './use-finish-sign-in'
 
@@ -23,12 +22,14 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
   /** Set when the password was right and the account asks for a second factor. */
   const [challenge, setChallenge] = useState<string | null>(null)
 
-  const schema = useMemo(
-    () => z.object({ email: emailSchema(t), password: existingPasswordSchema(t) }),
+  // The checks (and zod) are not part of the first load: they load once the page shows.
+  const checks = useMemo(
+    () => lazyResolver(() => import('./sign-in-schema').then((m) => m.signInResolver(t))),
     [t],
   )
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  useEffect(() => checks.preload(), [checks])
+  const form = useForm<SignInValues>({
+    resolver: checks.resolver,
     defaultValues: { email: '', password: '' },
   })
   const signIn = useMutation(

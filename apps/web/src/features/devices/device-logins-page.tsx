@@ -25,6 +25,7 @@ import { CredentialsPanel, type Credentials } from './credentials-panel'
 import { DeviceFormDialog, type DeviceValues } from './device-form-dialog'
 import { useDeviceMutations, useDevices } from './use-devices'
 import { WebhookButton, WebhookDeliveries } from './webhooks'
+import { ZReportsButton } from './z-reports'
 
 interface Device {
   id: string
@@ -189,6 +190,11 @@ export function DeviceLoginsPage({ businessId }: { businessId: string }) {
                     {t('devices.regenerate.action')}
                   </Button>
                   <WebhookButton
+                    businessId={businessId}
+                    deviceId={device.id}
+                    deviceName={device.name}
+                  />
+                  <ZReportsButton
                     businessId={businessId}
                     deviceId={device.id}
                     deviceName={device.name}

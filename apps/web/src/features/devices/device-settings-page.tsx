@@ -21,6 +21,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { notify, notifyError } from '@/lib/notify'
+import { TerminalSettingsCard } from './terminal-settings-card'
 import { UploadError, useDeviceSettings, useDeviceSettingsMutations } from './use-device-settings'
 
 interface Settings {
@@ -41,7 +42,10 @@ export function DeviceSettingsPage({ businessId }: { businessId: string }) {
       <DevicesTabs businessId={businessId} />
       <PageHeader title={t('pages.deviceSettings')} description={t('devices.settings.intro')} />
       {query.data ? (
-        <SettingsForm businessId={businessId} settings={query.data} />
+        <div className="grid gap-6">
+          <SettingsForm businessId={businessId} settings={query.data} />
+          <TerminalSettingsCard businessId={businessId} settings={query.data} />
+        </div>
       ) : (
         <div className="flex justify-center py-16">
           <Spinner />

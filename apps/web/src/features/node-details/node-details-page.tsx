@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { RefreshCw, ServerCrash, ShieldCheck } from 'lucide-react'
+import { RefreshCw, Repeat, ServerCrash, ShieldCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
@@ -45,12 +45,20 @@ export function NodeDetailsPage({ businessId }: { businessId: string }) {
       title={t('pages.nodeDetails')}
       description={t('nodeAdmin.details.description')}
       actions={
-        <Button asChild variant="outline">
-          <Link to="/$businessId/bitcoin/backup" params={{ businessId }}>
-            <ShieldCheck aria-hidden />
-            {t('nodeAdmin.backupLink')}
-          </Link>
-        </Button>
+        <>
+          <Button asChild variant="outline">
+            <Link to="/$businessId/bitcoin/loop" params={{ businessId }}>
+              <Repeat aria-hidden />
+              {t('loop.title')}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/$businessId/bitcoin/backup" params={{ businessId }}>
+              <ShieldCheck aria-hidden />
+              {t('nodeAdmin.backupLink')}
+            </Link>
+          </Button>
+        </>
       }
     />
   )

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Amount } from './amount'
 import { MethodLabel, StatusBadge } from './payment-labels'
+import { RefundBadge } from './refund-badge'
 import { formatDateTime } from './sales-format'
 import { Skeleton } from './skeleton'
 import { type DashboardQuery } from './use-sales'
@@ -56,6 +57,7 @@ export function LatestPayments({
                 </p>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
                   <StatusBadge status={p.status} />
+                  <RefundBadge state={p.refundState} />
                   <MethodLabel method={p.method} />
                   <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
                 </div>

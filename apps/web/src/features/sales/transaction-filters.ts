@@ -9,7 +9,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@app/domain'
-import { z } from 'zod'
+import { isUuid } from '@/lib/uuid'
 
 export const RANGE_PRESETS = ['today', '7d', '30d'] as const
 
@@ -41,32 +41,35 @@ export interface ApiFilter {
   staffId?: string
 }
 
-const listOf = <T extends string>(allowed: readonly T[]) =>
-  z
-    .array(z.string())
-    .catch([])
-    .transform((values) => {
-      const picked = allowed.filter((v) => values.includes(v))
-      return picked.length > 0 ? picked : undefined
-    })
+// Plain checks rather than a schema library: this runs when the route tree loads, so it is part
+// of every page's first load.
+/** The allowed values a URL list names, in their own order; anything but a list of text: none. */
+function listOf<T extends string>(allowed: readonly T[], value: unknown): T[] | undefined {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return undefined
+  const picked = allowed.filter((v) => value.includes(v))
+  return picked.length > 0 ? picked : undefined
+}
 
-const ZSearch = z.object({
-  status: listOf(PAYMENT_STATUSES).optional(),
-  method: listOf(PAYMENT_METHODS).optional(),
-  range: z
-    .enum([...RANGE_PRESETS, 'custom'])
-    .optional()
-    .catch(undefined),
-  from: z.string().regex(DAY_KEY).optional().catch(undefined),
-  to: z.string().regex(DAY_KEY).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
-  device: z.uuid().optional().catch(undefined),
-  staff: z.uuid().optional().catch(undefined),
-})
+function textMatching(value: unknown, pattern: RegExp): string | undefined {
+  return typeof value === 'string' && pattern.test(value) ? value : undefined
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | undefined {
+  return allowed.find((v) => v === value)
+}
 
 /** Reads the URL leniently: anything unknown or malformed is dropped, never an error page. */
 export function parseTransactionsSearch(raw: Record<string, unknown>): TransactionsSearch {
-  const parsed = ZSearch.parse(raw)
+  const parsed = {
+    status: listOf(PAYMENT_STATUSES, raw.status),
+    method: listOf(PAYMENT_METHODS, raw.method),
+    range: oneOf([...RANGE_PRESETS, 'custom'] as const, raw.range),
+    from: textMatching(raw.from, DAY_KEY),
+    to: textMatching(raw.to, DAY_KEY),
+    q: typeof raw.q === 'string' && raw.q.length <= 200 ? raw.q : undefined,
+    device: isUuid(raw.device) ? raw.device : undefined,
+    staff: isUuid(raw.staff) ? raw.staff : undefined,
+  }
   const search: TransactionsSearch = {}
   if (parsed.status) search.status = parsed.status
   if (parsed.method) search.method = parsed.method

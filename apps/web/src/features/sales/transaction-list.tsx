@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
 import { Amount } from './amount'
 import { MethodLabel, StatusBadge } from './payment-labels'
+import { RefundBadge } from './refund-badge'
 import { formatDateTime } from './sales-format'
 import { Skeleton } from './skeleton'
 import { type Transaction } from './use-sales'
@@ -45,6 +46,7 @@ export function TransactionTable({ items }: { items: Transaction[] }) {
               </td>
               <td className="px-4 py-3">
                 <StatusBadge status={p.status} />
+                <RefundBadge state={p.refundState} />
               </td>
               <td className="px-4 py-3">
                 <MethodLabel method={p.method} />
@@ -90,6 +92,7 @@ export function TransactionCards({ items }: { items: Transaction[] }) {
           </div>
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
             <StatusBadge status={p.status} />
+            <RefundBadge state={p.refundState} />
             <MethodLabel method={p.method} />
             <TakenBy p={p} />
           </div>

@@ -66,7 +66,8 @@ export function BusinessNav({
 }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
-  const walletKind = useQuery(trpc.walletDetails.kind.queryOptions({ businessId })).data?.kind
+  const kindQuery = useQuery(trpc.walletDetails.kind.queryOptions({ businessId }))
+  const walletKind = kindQuery.data?.kind
   const base = useBusinessLinks(businessId)
   // "Settings" is the details page of the business's kind of wallet.
   const walletSettings =
@@ -89,6 +90,18 @@ export function BusinessNav({
     activeOn: { to: string }[],
   ) => {
     const isActive = isAt(...activeOn)
+    // Until the wallet's kind is known, "Settings" has nowhere to lead yet.
+    if (key === 'settings' && kindQuery.isPending) {
+      return (
+        <li key={key}>
+          <span aria-disabled="true" className={cn(itemClass, 'opacity-60')}>
+            <NavItem icon={icon} isActive={false}>
+              {label}
+            </NavItem>
+          </span>
+        </li>
+      )
+    }
     return (
       <li key={key}>
         <Link

@@ -7,11 +7,20 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
-import { isDigitKey, resolveAmount, type ChargeAmount, type KeypadKey } from './amount'
-import { FitText } from './fit-text'
-import { Keypad } from './keypad'
-import { MAX_MEMO_LENGTH, type KeypadAction, type KeypadState } from './keypad-state'
-import { formatKeyedFiat } from './payment-format'
+import {
+  isDigitKey,
+  resolveAmount,
+  type ChargeAmount,
+  type KeypadKey,
+} from '@/components/payments/amount'
+import { FitText } from '@/components/payments/fit-text'
+import { Keypad } from '@/components/payments/keypad'
+import {
+  MAX_MEMO_LENGTH,
+  type KeypadAction,
+  type KeypadState,
+} from '@/components/payments/keypad-state'
+import { formatKeyedFiat } from '@/components/payments/payment-format'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 
 export interface PriceState {

@@ -8,7 +8,7 @@ import { useSubscription } from '@trpc/tanstack-react-query'
 import { useRef } from 'react'
 import { parseAppError } from '@/lib/app-error'
 import { useTRPC } from '@/lib/trpc'
-import type { ChargeAmount } from './amount'
+import type { ChargeAmount } from '@/components/payments/amount'
 
 /** The currency the business charges in (the server uses USD when none was chosen). */
 export function useBusinessCurrency(businessId: string): CurrencyCode {

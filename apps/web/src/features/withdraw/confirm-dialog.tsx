@@ -22,6 +22,7 @@ import type { Quote } from './use-withdraw'
  */
 export function ConfirmDialog({
   quote,
+  destination,
   isOpen,
   isSending,
   error,
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   onConfirm,
 }: {
   quote: Quote | null
+  /** what the user typed: shown when it was resolved to something else (a Lightning address) */
+  destination: string
   isOpen: boolean
   isSending: boolean
   error: string | null
@@ -40,6 +43,8 @@ export function ConfirmDialog({
   const [code, setCode] = useState('')
   if (!quote) return null
   const sats = (n: number) => t('withdraw.sats', { amount: formatSatNumber(n) })
+  const isResolved =
+    quote.destinationType === 'lightning-address' || quote.destinationType === 'lnurl'
   return (
     <Dialog
       open={isOpen}
@@ -61,7 +66,12 @@ export function ConfirmDialog({
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t('withdraw.confirm.destination')}</dt>
-            <dd className="font-mono text-xs break-all">{quote.target}</dd>
+            <dd className="grid gap-1 font-mono text-xs break-all">
+              {isResolved && <span className="text-sm">{destination.trim()}</span>}
+              <span className={isResolved ? 'text-muted-foreground' : undefined}>
+                {quote.target}
+              </span>
+            </dd>
             <dt className="text-muted-foreground">{t('withdraw.confirm.amount')}</dt>
             <dd className="tabular-nums">{sats(quote.amountSat)}</dd>
             <dt className="text-muted-foreground">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { detectDestination, newWithdrawalKey } from './detect'
+import { detectDestination, newWithdrawalKey, scannedDestination } from './detect'
 
 describe('detectDestination', () => {
   it('says nothing for an empty field', () => {
@@ -31,5 +31,12 @@ describe('detectDestination', () => {
     expect(newWithdrawalKey()).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     )
+  })
+
+  it('keeps a scanned upper-case invoice in lower case, and other text as it is', () => {
+    expect(scannedDestination(' LIGHTNING:LNBCRT10U1P4ABC \n')).toBe('lightning:lnbcrt10u1p4abc')
+    expect(scannedDestination('LNBCRT10U1P4ABC')).toBe('lnbcrt10u1p4abc')
+    expect(scannedDestination('bitcoin:BCRT1QXYZ?label=Café')).toBe('bitcoin:BCRT1QXYZ?label=Café')
+    expect(scannedDestination('Shop@Example.com')).toBe('Shop@Example.com')
   })
 })

@@ -69,6 +69,15 @@ export function detectDestination(
   }
 }
 
+/**
+ * A scanned QR code's text as a destination: wallets show invoices in upper case (QR's compact
+ * alphanumeric mode), which is kept and shown in lower case; anything else as it is.
+ */
+export function scannedDestination(text: string): string {
+  const t = text.trim()
+  return /^(LIGHTNING:)?LN[0-9A-Z]+$/.test(t) ? t.toLowerCase() : t
+}
+
 /** A random v4 UUID naming one withdrawal (also where crypto.randomUUID is missing). */
 export function newWithdrawalKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next'
 import {
   MAX_FEE_RATE_SAT_VB,
   MIN_FEE_RATE_SAT_VB,
+  WITHDRAWALS_PAGE_SIZE,
   fiatMinorToSat,
   satToFiatMinor,
   type OnchainPriority,
 } from '@app/domain'
 import { PageHeader } from '@/components/page-header'
+import { QrScanButton } from '@/components/qr-scanner'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -24,11 +26,13 @@ import { parseAppError, serverErrorInfo } from '@/lib/app-error'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 import { appErrorMessage, notify } from '@/lib/notify'
 import { ConfirmDialog } from './confirm-dialog'
-import { detectDestination, newWithdrawalKey, type Detected } from './detect'
+import { detectDestination, newWithdrawalKey, scannedDestination, type Detected } from './detect'
 import {
+  mergeWithdrawals,
   useBalances,
   useCurrency,
   useNetwork,
+  useOlderWithdrawals,
   useWithdrawMutations,
   useWithdrawals,
   type Quote,
@@ -58,12 +62,26 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
       notify.success(t('withdraw.toast.sent'))
     }
   }
+  const older = useOlderWithdrawals(businessId)
   const list = useWithdrawals(businessId, (before, after) => {
     for (const w of after) {
       const was = before.find((x) => x.id === w.id)
       if (was && was.status !== w.status) toastOutcome(w)
     }
+    older.keep(before.filter((w) => !after.some((x) => x.id === w.id)))
   })
+  const live = list.data ?? []
+  const shown = mergeWithdrawals(live, older.older)
+  const canLoadMore = older.hasMore ?? live.length >= WITHDRAWALS_PAGE_SIZE
+  const loadMore = async () => {
+    const last = shown.at(-1)
+    if (!last) return
+    try {
+      await older.loadAfter(last.id)
+    } catch (error) {
+      notify.error(appErrorMessage(parseAppError(error)))
+    }
+  }
   const { quote: quoteCall, confirm: confirmCall } = useWithdrawMutations()
 
   const [destination, setDestination] = useState('')
@@ -90,7 +108,9 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
           amountSat: null,
           isAmountFixed: false,
         }
-      : { state: 'empty' }
+      : b.canLightning
+        ? onlyInvoice(detectDestination(destination, network, true))
+        : { state: 'empty' }
     : detectDestination(destination, network, b?.canLightning ?? true)
   const rail = detected.state === 'ok' ? detected.rail : null
   const minorPerBtc = price.data?.minorPerBtc[currency] ?? null
@@ -181,7 +201,8 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
       return
     }
     setUnit('sat')
-    setAmountText(String(b.maxLightningSat))
+    // an exchange takes Lightning withdrawals from its one balance, its fee quoted on review
+    setAmountText(String(isExchange ? b.onchainSat + b.lightningSat : b.maxLightningSat))
   }
 
   const destinationError = detected.state === 'error' ? t(`errors.${detected.code}`) : undefined
@@ -216,7 +237,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
               >
                 <FormControl>
                   <NativeSelect
-                    value={destination}
+                    value={registered ? destination : ''}
                     onChange={(e) => {
                       setDestination(e.target.value)
                       reset()
@@ -232,6 +253,43 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
                 </FormControl>
               </FormField>
             )}
+            {isExchange && b.canLightning && (
+              <FormField
+                id="withdraw-exchange-invoice"
+                label={t('withdraw.destination.exchangeInvoice')}
+                error={registered ? undefined : destinationError}
+                description={
+                  !registered && detected.state === 'ok'
+                    ? t('withdraw.destination.detected', {
+                        kind: t(`withdraw.kind.${detected.kind}`),
+                      })
+                    : t('withdraw.destination.exchangeInvoiceHint')
+                }
+              >
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <FormControl>
+                    <Input
+                      value={registered ? '' : destination}
+                      onChange={(e) => {
+                        setDestination(e.target.value)
+                        reset()
+                      }}
+                      placeholder="lnbc…"
+                      autoComplete="off"
+                      spellCheck={false}
+                      className="font-mono text-sm"
+                    />
+                  </FormControl>
+                  <QrScanButton
+                    title={t('withdraw.destination.scanTitle')}
+                    onResult={(text) => {
+                      setDestination(scannedDestination(text))
+                      reset()
+                    }}
+                  />
+                </div>
+              </FormField>
+            )}
             {!isExchange && (
               <FormField
                 id="withdraw-destination"
@@ -245,7 +303,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
                     : t('withdraw.destination.hint')
                 }
               >
-                <div className="flex gap-2">
+                <div className="flex flex-col gap-2 sm:flex-row">
                   <FormControl>
                     <Input
                       value={destination}
@@ -259,10 +317,19 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
                       className="font-mono text-sm"
                     />
                   </FormControl>
-                  <Button type="button" variant="outline" onClick={() => void pasteDestination()}>
-                    <ClipboardPaste aria-hidden />
-                    {t('withdraw.destination.paste')}
-                  </Button>
+                  <div className="flex gap-2">
+                    <Button type="button" variant="outline" onClick={() => void pasteDestination()}>
+                      <ClipboardPaste aria-hidden />
+                      {t('withdraw.destination.paste')}
+                    </Button>
+                    <QrScanButton
+                      title={t('withdraw.destination.scanTitle')}
+                      onResult={(text) => {
+                        setDestination(scannedDestination(text))
+                        reset()
+                      }}
+                    />
+                  </div>
                 </div>
               </FormField>
             )}
@@ -275,7 +342,11 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
             )}
             {b && b.walletKind === 'exchange' && (
               <Alert>
-                <AlertDescription>{t('withdraw.exchangeRegistered')}</AlertDescription>
+                <AlertDescription>
+                  {b.canLightning
+                    ? t('withdraw.exchangeLightning')
+                    : t('withdraw.exchangeRegistered')}
+                </AlertDescription>
               </Alert>
             )}
 
@@ -482,7 +553,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
               ) : null
             ) : (
               <>
-                {b.canLightning && (
+                {b.canLightning && !isExchange && (
                   <Row label={t('withdraw.balances.lightning')} value={sats(b.maxLightningSat)} />
                 )}
                 {b.walletKind !== 'nwc' && (
@@ -491,7 +562,9 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
                 {b.reserveSat > 0 && (
                   <Row label={t('withdraw.balances.reserve')} value={sats(b.reserveSat)} />
                 )}
-                <p className="text-xs text-muted-foreground">{t('withdraw.balances.note')}</p>
+                {!isExchange && (
+                  <p className="text-xs text-muted-foreground">{t('withdraw.balances.note')}</p>
+                )}
               </>
             )}
           </CardContent>
@@ -499,11 +572,17 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
       </div>
 
       <div className="mt-6">
-        <WithdrawalsList items={list.data ?? []} />
+        <WithdrawalsList
+          items={shown}
+          canLoadMore={canLoadMore}
+          isLoadingMore={older.isLoading}
+          onLoadMore={() => void loadMore()}
+        />
       </div>
 
       <ConfirmDialog
         quote={quote}
+        destination={destination}
         isOpen={isConfirming}
         isSending={confirmCall.isPending}
         error={confirmError}
@@ -512,6 +591,15 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
       />
     </div>
   )
+}
+
+/** From an exchange, only a Lightning invoice may be typed; the rest must be registered there. */
+function onlyInvoice(d: Detected): Detected {
+  if (d.state !== 'ok') return d
+  if (d.kind === 'invoice' || d.kind === 'invoiceWithAmount' || d.kind === 'bip21Lightning') {
+    return d
+  }
+  return { state: 'error', code: 'WITHDRAW_DESTINATION_NOT_REGISTERED' }
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

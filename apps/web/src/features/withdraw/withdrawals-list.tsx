@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { CopyButton } from '@/components/copy-button'
+import { Spinner } from '@/components/ui/spinner'
 import { formatSatNumber } from '@/lib/money-format'
 import { isErrorCode } from '@app/domain'
 import type { Withdrawal } from './use-withdraw'
@@ -26,7 +28,18 @@ export function useFailureText() {
 }
 
 /** The business's withdrawals, newest first, with their state kept live. */
-export function WithdrawalsList({ items }: { items: Withdrawal[] }) {
+export function WithdrawalsList({
+  items,
+  canLoadMore = false,
+  isLoadingMore = false,
+  onLoadMore,
+}: {
+  items: Withdrawal[]
+  /** whether older withdrawals than those shown may exist */
+  canLoadMore?: boolean
+  isLoadingMore?: boolean
+  onLoadMore?: () => void
+}) {
   const { t, i18n } = useTranslation()
   const failureText = useFailureText()
   return (
@@ -83,6 +96,14 @@ export function WithdrawalsList({ items }: { items: Withdrawal[] }) {
               )
             })}
           </ul>
+        )}
+        {canLoadMore && onLoadMore && items.length > 0 && (
+          <div className="mt-4 flex justify-center">
+            <Button type="button" variant="outline" onClick={onLoadMore} disabled={isLoadingMore}>
+              {isLoadingMore && <Spinner />}
+              {t('withdraw.list.loadMore')}
+            </Button>
+          </div>
         )}
       </CardContent>
     </Card>

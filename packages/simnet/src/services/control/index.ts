@@ -9,6 +9,7 @@ import { ChainError, LightningError, PAYER_ID } from '../../world/api'
 import { lndDaemons } from '../lnd/daemon'
 import { serviceDirectory } from './directory'
 import { LnurlError, invoiceFromLightningAddress, isLightningAddress } from './lnurl'
+import { registerLnurlWithdrawControl } from './lnurl-withdraw'
 
 export { serviceDirectory } from './directory'
 export type { ServiceEntry } from './directory'
@@ -175,6 +176,12 @@ export async function registerControl(
         }
       })
 
+      // A new address of an outside wallet (a merchant's savings, say); its balance is under /balances.
+      scope.post('/wallets/:walletId/address', (req) => {
+        const walletId = (req.params as { walletId: string }).walletId
+        return { address: world.chain.newAddress(walletId) }
+      })
+
       scope.get('/balances/:nodeId', async (req, reply) => {
         const nodeId = (req.params as { nodeId: string }).nodeId
         const node = world.lightning.node(nodeId)
@@ -205,4 +212,5 @@ export async function registerControl(
     },
     { prefix: CONTROL_PREFIX },
   )
+  registerLnurlWithdrawControl(app, world)
 }

@@ -12,12 +12,22 @@ import { checkMacaroon } from '../lnd/context'
 import { lndDaemons } from '../lnd/daemon'
 import { GrpcCode, RpcError, invalidArgument, rpcErrorHandler } from '../lnd/errors'
 import { b64ToHex, bodyOf, i64, readInt, readString } from '../lnd/proto'
-import { Autoloop } from './autoloop'
+import { AUTOLOOP_LABEL, Autoloop } from './autoloop'
 import { LoopEngine, LoopError } from './engine'
 import { type LiquidityParams, type LoopSection, TERMS, quote } from './state'
 import { PARAM_KEYS, defaultParams, swapJson } from './wire'
 
 export const LOOP_PREFIX = '/loop'
+
+/** Fee limits per category, which `fee_ppm` replaces. */
+const CATEGORY_FEE_KEYS = [
+  'sweep_fee_rate_sat_per_vbyte',
+  'max_swap_fee_ppm',
+  'max_routing_fee_ppm',
+  'max_prepay_routing_fee_ppm',
+  'max_prepay_sat',
+  'max_miner_fee_sat',
+] as const
 
 function normaliseParams(input: Record<string, unknown>): LiquidityParams {
   const params = defaultParams()
@@ -51,6 +61,14 @@ function normaliseParams(input: Record<string, unknown>): LiquidityParams {
         'invalid liquidity rule: thresholds must be 0-100 and sum to at most 100',
       )
     }
+  }
+  // One overall fee share, or limits per category: never both (as loopd refuses).
+  if (Number(params.fee_ppm) > 0) {
+    const set = CATEGORY_FEE_KEYS.filter((k) => input[k] !== undefined && Number(input[k]) !== 0)
+    if (set.length > 0) {
+      throw invalidArgument(`fee_ppm cannot be set together with ${set.join(', ')}`)
+    }
+    for (const k of CATEGORY_FEE_KEYS) params[k] = '0'
   }
   if (params.autoloop_dest_address) {
     try {
@@ -184,6 +202,43 @@ export async function registerLoop(app: FastifyInstance, world: World): Promise<
           .filter((s) => !pendingOnly || (s.state !== 'SUCCESS' && s.state !== 'FAILED'))
           .filter(() => !type || type === 'ANY' || type === 'LOOP_OUT')
         return { swaps: swaps.map(swapJson), next_start_time: '0' }
+      })
+
+      // SuggestSwaps: what autoloop would do now, and why not for each channel it leaves out.
+      scope.get('/v1/auto/suggest', (req) => {
+        const suggestion = autoloop.suggest(nodeOf(req).id)
+        return {
+          loop_out: suggestion.loopOut.map((s) => ({
+            amt: i64(s.amtSat),
+            dest: s.dest,
+            max_swap_routing_fee: '0',
+            max_prepay_routing_fee: '0',
+            max_swap_fee: i64(s.maxSwapFeeSat),
+            max_prepay_amt: i64(s.maxPrepayAmtSat),
+            max_miner_fee: i64(s.maxMinerFeeSat),
+            loop_out_channel: '0',
+            outgoing_chan_set: s.chanIds,
+            sweep_conf_target: s.sweepConfTarget,
+            htlc_confirmations: 0,
+            swap_publication_deadline: '0',
+            label: AUTOLOOP_LABEL,
+            initiator: 'autoloop',
+            account: '',
+            account_addr_type: 'ADDRESS_TYPE_UNKNOWN',
+            is_external_addr: s.dest !== '',
+            reservation_ids: [],
+            payment_timeout: 0,
+            asset_info: null,
+            asset_rfq_info: null,
+          })),
+          loop_in: [],
+          static_loop_in: [],
+          disqualified: suggestion.disqualified.map((d) => ({
+            channel_id: d.chanId,
+            pubkey: Buffer.from(d.pubkey, 'hex').toString('base64'),
+            reason: d.reason,
+          })),
+        }
       })
 
       scope.get('/v1/liquidity/params', (req) => section.params[nodeOf(req).id] ?? defaultParams())

@@ -18,8 +18,13 @@ beforeAll(async () => {
   sim = await startTestSimnet()
   sim.world.lightning.createNode('shop')
   sim.world.lightning.createNode('cafe')
+  sim.world.lightning.createNode('bar')
+  sim.world.lightning.createNode('kiosk')
   sim.world.lightning.openChannelFromLsp('shop', 2_000_000, 1_500_000)
   sim.world.lightning.openChannelFromLsp('cafe', 2_000_000, 1_500_000)
+  sim.world.lightning.openChannelFromLsp('bar', 2_000_000, 300_000)
+  sim.world.lightning.openChannelFromLsp('kiosk', 1_000_000, 200_000)
+  sim.world.lightning.openChannelFromLsp('kiosk', 1_000_000, 200_000)
   sim.world.chain.mine(3)
   loop = lndClient(sim, 'shop', undefined, 'loop')
 })
@@ -96,6 +101,7 @@ describe('Loop REST', () => {
         ...before,
         autoloop: true,
         autoloop_dest_address: dest,
+        autoloop_budget_sat: '100000',
         rules: [
           {
             type: 'THRESHOLD',
@@ -127,4 +133,102 @@ describe('Loop REST', () => {
     expect(sim.world.chain.balance('cafe-savings').confirmedSat).toBeGreaterThan(250_000)
     cafe.close()
   })
+
+  it('explains why easy autoloop waits, and fires once the local balance passes its target', async () => {
+    const bar = lndClient(sim, 'bar', undefined, 'loop')
+    const params = (await bar.get('/v1/liquidity/params')).body as Record<string, unknown>
+    const both = await bar.post('/v1/liquidity/params', {
+      parameters: { ...params, fee_ppm: '20000' },
+    })
+    expect(both.status).toBe(400)
+    const dest = sim.world.chain.newAddress('bar-savings')
+    const set = await bar.post('/v1/liquidity/params', {
+      parameters: {
+        ...params,
+        fee_ppm: '20000',
+        sweep_fee_rate_sat_per_vbyte: '0',
+        max_swap_fee_ppm: '0',
+        max_routing_fee_ppm: '0',
+        max_prepay_routing_fee_ppm: '0',
+        max_prepay_sat: '0',
+        max_miner_fee_sat: '0',
+        autoloop: true,
+        easy_autoloop: true,
+        easy_autoloop_local_target_sat: '600000',
+        autoloop_budget_sat: '50000',
+        autoloop_dest_address: dest,
+      },
+    })
+    expect(set.status).toBe(200)
+    const stored = (await bar.get('/v1/liquidity/params')).body as Record<string, unknown>
+    expectShape('looprpcLiquidityParameters', stored)
+    expect(stored).toMatchObject({ fee_ppm: '20000', max_swap_fee_ppm: '0', easy_autoloop: true })
+    const waiting = await bar.get('/v1/auto/suggest')
+    expectShape('looprpcSuggestSwapsResponse', waiting.body)
+    expect(waiting.body).toMatchObject({
+      loop_out: [],
+      disqualified: [{ reason: 'AUTO_REASON_LIQUIDITY_OK' }],
+    })
+    // Customers pay the bar 600 000 sat: its local balance passes the target by more than
+    // the smallest swap, and autoloop moves the excess out.
+    const payer = sim.world.lightning.lsp
+    const bill = sim.world.lightning.node('bar')!.addInvoice({ valueMsat: 600_000_000, memo: 'x' })
+    await payer.pay(bill.paymentRequest)
+    await until(
+      async () =>
+        ((await bar.get('/v1/loop/swaps')).body as { swaps: unknown[] }).swaps.length === 1,
+      'easy autoloop',
+    )
+    const busy = await bar.get('/v1/auto/suggest')
+    expectShape('looprpcSuggestSwapsResponse', busy.body)
+    expect(busy.body).toMatchObject({ disqualified: [{ reason: 'AUTO_REASON_IN_FLIGHT' }] })
+    bar.close()
+  })
+
+  it('fails a swap no single channel can pay (the prepay is lost), and autoloop backs off', async () => {
+    const kiosk = lndClient(sim, 'kiosk', undefined, 'loop')
+    const q = (await kiosk.get('/v1/loop/out/quote/260000')).body as Record<string, string>
+    const started = await kiosk.post('/v1/loop/out', {
+      amt: '260000',
+      max_swap_fee: q.swap_fee_sat,
+      max_prepay_amt: q.prepay_amt_sat,
+      max_miner_fee: String(Number(q.htlc_sweep_fee_sat) * 250),
+    })
+    expect(started.status).toBe(200)
+    const failed = await (async () => {
+      for (let i = 0; i < 300; i++) {
+        const swaps = ((await kiosk.get('/v1/loop/swaps')).body as { swaps: Swap[] }).swaps
+        if (swaps[0]?.state === 'FAILED') return swaps[0]
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      throw new Error('the swap did not fail')
+    })()
+    expectShape('looprpcSwapStatus', failed)
+    expect(failed.failure_reason).toBe('FAILURE_REASON_OFFCHAIN')
+    const params = (await kiosk.get('/v1/liquidity/params')).body as Record<string, unknown>
+    await kiosk.post('/v1/liquidity/params', {
+      parameters: {
+        ...params,
+        autoloop: true,
+        easy_autoloop: true,
+        easy_autoloop_local_target_sat: '0',
+        autoloop_budget_sat: '50000',
+      },
+    })
+    const suggest = await kiosk.get('/v1/auto/suggest')
+    expectShape('looprpcSuggestSwapsResponse', suggest.body)
+    expect(suggest.body).toMatchObject({
+      loop_out: [],
+      disqualified: [
+        { reason: 'AUTO_REASON_FAILURE_BACKOFF' },
+        { reason: 'AUTO_REASON_FAILURE_BACKOFF' },
+      ],
+    })
+    kiosk.close()
+  })
 })
+
+interface Swap {
+  state: string
+  failure_reason: string
+}

@@ -1,0 +1,23 @@
+/** End-of-day reports of a device: the shift so far (X), closing it (Z), and past closes. */
+import { zNumber } from '@app/domain'
+import type { CloseRow, ShiftRepo } from './repo'
+
+const closeView = (c: CloseRow) => ({ ...c, label: zNumber(c.number) })
+export type CloseView = ReturnType<typeof closeView>
+
+export function createShiftService(repo: ShiftRepo) {
+  return {
+    async current(deviceId: string) {
+      const report = await repo.current(deviceId)
+      return { ...report, label: zNumber(report.number) }
+    },
+    async close(businessId: string, deviceId: string, staffId: string | null): Promise<CloseView> {
+      return closeView(await repo.close(businessId, deviceId, staffId))
+    },
+    async history(businessId: string, deviceId: string): Promise<CloseView[]> {
+      return (await repo.history(businessId, deviceId, 100)).map(closeView)
+    },
+  }
+}
+
+export type ShiftService = ReturnType<typeof createShiftService>

@@ -1,0 +1,93 @@
+/**
+ * What an open terminal is told without asking: its session ended (revoked, regenerated or
+ * deleted in the dashboard: back to pairing), its staff member changed, or a till opened,
+ * cancelled or finished a payment for it (kiosk). Driven by pg_notify (payments of the business,
+ * and the device's own sessions ending), so a change on any instance reaches it; looked at again
+ * every half minute too, for a session that simply expired.
+ */
+import { createHash } from 'node:crypto'
+import type { PgEventBus } from '../../lib/pg-events'
+import { DEVICE_EVENTS_CHANNEL } from '../devices/repo'
+import type { DeviceSessionInfo } from '../devices/service'
+import type { PaymentRepo } from '../payments/repo'
+import { PAYMENT_EVENTS_CHANNEL } from '../payments/row'
+import { paymentView, type PaymentView } from '../payments/view'
+import type { TerminalRepo } from './repo'
+
+const RECHECK_MS = 30_000
+
+export type TerminalEvent =
+  { signedIn: false } | { signedIn: true; staffId: string | null; tillPayment: PaymentView | null }
+
+export const terminalEventId = (e: TerminalEvent) =>
+  createHash('sha256').update(JSON.stringify(e)).digest('base64url').slice(0, 22)
+
+export function createTerminalEvents(deps: {
+  repo: TerminalRepo
+  paymentRepo: PaymentRepo
+  bus: PgEventBus
+}) {
+  async function read(session: DeviceSessionInfo): Promise<TerminalEvent> {
+    const { device } = session
+    const now = await deps.repo.session(session.idHash)
+    if (!now) return { signedIn: false }
+    const id = await deps.repo.openTillPayment(device.businessId, device.id)
+    const row = id ? await deps.paymentRepo.find(device.businessId, id) : undefined
+    return { signedIn: true, staffId: now.staffId, tillPayment: row ? paymentView(row) : null }
+  }
+
+  /** The terminal's state now and after each change; ends once the session has ended. */
+  async function* follow(
+    session: DeviceSessionInfo,
+    signal: AbortSignal | undefined,
+    lastEventId?: string | null,
+  ): AsyncGenerator<{ id: string; event: TerminalEvent }> {
+    const { device } = session
+    let pending = true
+    let wake: (() => void) | null = null
+    const poke = () => {
+      pending = true
+      wake?.()
+    }
+    const offPayments = await deps.bus.subscribe(PAYMENT_EVENTS_CHANNEL, (payload) => {
+      if ((payload as { businessId?: string }).businessId === device.businessId) poke()
+    })
+    const offDevice = await deps.bus.subscribe(DEVICE_EVENTS_CHANNEL, (payload) => {
+      if ((payload as { deviceId?: string }).deviceId === device.id) poke()
+    })
+    signal?.addEventListener('abort', poke)
+    let last = lastEventId ?? null
+    try {
+      while (!signal?.aborted) {
+        if (!pending) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(done, RECHECK_MS)
+            function done() {
+              clearTimeout(timer)
+              wake = null
+              resolve()
+            }
+            wake = done
+          })
+          if (signal?.aborted) return
+        }
+        pending = false
+        const event = await read(session)
+        const id = terminalEventId(event)
+        if (id !== last) {
+          last = id
+          yield { id, event }
+        }
+        if (!event.signedIn) return
+      }
+    } finally {
+      offPayments()
+      offDevice()
+      signal?.removeEventListener('abort', poke)
+    }
+  }
+
+  return { follow }
+}
+
+export type TerminalEvents = ReturnType<typeof createTerminalEvents>

@@ -1,0 +1,177 @@
+/**
+ * The terminal: payments a device takes with its staff member signed in (an amount, a tip paid
+ * with the same invoice and recorded as the payment's tip, a method the wallet supports), read,
+ * followed and cancelled only by that device; and receipts, which a customer opens on the public
+ * host by a token that is the payment id signed with a key of the app secret (never enumerable).
+ */
+import { currencyOrDefault, type CurrencyCode, type TTerminalCharge } from '@app/domain'
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
+import { DomainError } from '../../lib/errors'
+import type { DeviceIdentity } from '../devices/service'
+import type { DeviceSettingsService } from '../devices/settings-service'
+import type { PaymentRepo, PaymentRow } from '../payments/repo'
+import type { PaymentService } from '../payments/service'
+import { paymentView, type PaymentView } from '../payments/view'
+import type { PosRepo } from '../pos/repo'
+import type { TerminalRepo } from './repo'
+
+export interface TerminalCaller {
+  device: DeviceIdentity
+  staffId: string | null
+}
+
+const notFound = () => new DomainError('NOT_FOUND', 'Payment not found')
+
+export function createTerminalService(deps: {
+  repo: TerminalRepo
+  payments: PaymentService
+  paymentRepo: PaymentRepo
+  posRepo: PosRepo
+  settings: DeviceSettingsService
+  appSecret: string
+  publicUrl: string
+}) {
+  const { repo, payments } = deps
+  const receiptKey = Buffer.from(
+    hkdfSync('sha256', deps.appSecret, 'bitcoin-merchant', 'receipt-token', 32),
+  )
+  const signatureOf = (id: string) =>
+    createHmac('sha256', receiptKey).update(id).digest('base64url').slice(0, 22)
+  const receiptToken = (id: string) => `${id}${signatureOf(id)}`
+
+  async function ownRow(caller: TerminalCaller, id: string): Promise<PaymentRow> {
+    const row = await deps.paymentRepo.find(caller.device.businessId, id)
+    if (!row || row.deviceId !== caller.device.id) throw notFound()
+    return row
+  }
+
+  async function withTip(view: PaymentView) {
+    return { ...view, ...(await repo.tipOf(view.id)) }
+  }
+
+  async function get(caller: TerminalCaller, id: string) {
+    return withTip(paymentView(await ownRow(caller, id)))
+  }
+
+  async function receiptOf(row: PaymentRow) {
+    const [settings, tip, by] = await Promise.all([
+      deps.settings.get(row.businessId),
+      repo.tipOf(row.id),
+      repo.takenBy(row.id),
+    ])
+    const token = receiptToken(row.id)
+    return {
+      id: row.id,
+      token,
+      url: `${new URL(deps.publicUrl).origin}/receipt/${token}`,
+      displayName: settings.displayName,
+      logoUrl: settings.logoUrl,
+      receiptText: settings.receiptText,
+      method: row.method,
+      status: row.status,
+      amountSat: row.amountSat,
+      receivedSat: row.receivedSat,
+      fiatMinor: row.fiatMinor,
+      currency: row.currency,
+      memo: row.memo,
+      ...tip,
+      staffName: by?.staffName ?? null,
+      deviceName: by?.deviceName ?? null,
+      createdAt: row.createdAt,
+      settledAt: row.settledAt,
+    }
+  }
+
+  return {
+    receiptToken,
+
+    /** The currency the business charges in. */
+    async currency(businessId: string): Promise<CurrencyCode> {
+      return currencyOrDefault((await repo.business(businessId))?.currency)
+    },
+
+    /** A payment for the device, with its staff member, the tip recorded beside it. */
+    async charge(caller: TerminalCaller, input: Required<TTerminalCharge>, signal?: AbortSignal) {
+      if (caller.device.isKiosk) {
+        throw new DomainError('KIOSK_NO_MANUAL_ENTRY', 'A kiosk takes payments from its till only')
+      }
+      if (!caller.staffId) {
+        throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
+      }
+      const business = await repo.business(caller.device.businessId)
+      if (!business) throw notFound()
+      if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
+        throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+      }
+      const { amount } = input
+      const inSats = 'sat' in amount
+      const keyed = 'sat' in amount ? amount.sat : amount.fiatMinor
+      const total = keyed + input.tip
+      const request = {
+        amount: inSats ? { sat: total } : { fiatMinor: total },
+        memo: input.memo,
+        // a key is the device's own: another device using the same key gets its own payment
+        idempotencyKey: `terminal:${caller.device.id}:${input.idempotencyKey}`,
+        origin: { deviceId: caller.device.id, staffId: caller.staffId, orderReference: null },
+      }
+      const view =
+        input.method === 'lightning'
+          ? await payments.createLightning(business, request, signal)
+          : await payments.createOnchain(business, request, signal)
+      if (input.tip > 0) {
+        await repo.recordTip({
+          paymentId: view.id,
+          businessId: business.id,
+          tipSat: inSats ? input.tip : Math.round((view.amountSat * input.tip) / total),
+          tipFiatMinor: inSats ? null : input.tip,
+        })
+      }
+      return withTip(view)
+    },
+
+    get,
+
+    /** The payment now and after each change, until it is final. */
+    async *follow(
+      caller: TerminalCaller,
+      id: string,
+      signal: AbortSignal | undefined,
+      lastEventId?: string | null,
+    ) {
+      await ownRow(caller, id)
+      yield* payments.follow(caller.device.businessId, id, signal, lastEventId)
+    },
+
+    /** Cancels a payment of this device still waiting (as the till's cancel does). */
+    async cancel(caller: TerminalCaller, id: string) {
+      await ownRow(caller, id)
+      if (!(await deps.posRepo.cancel(caller.device.businessId, caller.device.id, id))) {
+        throw new DomainError(
+          'PAYMENT_NOT_CANCELLABLE',
+          'Only a payment still waiting can be cancelled',
+        )
+      }
+      return get(caller, id)
+    },
+
+    async receipt(caller: TerminalCaller, id: string) {
+      return receiptOf(await ownRow(caller, id))
+    },
+
+    /** A settled payment's receipt, for the customer who scanned its token. */
+    async publicReceipt(token: string) {
+      const id = token.slice(0, 36)
+      const signature = token.slice(36)
+      const expected = Buffer.from(signatureOf(id))
+      const given = Buffer.from(signature)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw notFound()
+      const business = await repo.businessOf(id)
+      const row = business && (await deps.paymentRepo.find(business.id, id))
+      if (!row || row.status !== 'settled') throw notFound()
+      const { token: _t, url: _u, deviceName: _d, ...shown } = await receiptOf(row)
+      return shown
+    },
+  }
+}
+
+export type TerminalService = ReturnType<typeof createTerminalService>

@@ -1,0 +1,101 @@
+/**
+ * Following up a withdrawal left `sending` (a crash) or `unknown` (a lost answer): its wallet is
+ * asked where it stands (lnd track, the node's transactions, the exchange's WithdrawStatus) until
+ * it is final; one the wallet never saw is failed after a grace period.
+ */
+import { canSend, withdrawsToRegistered } from '../../wallets/wallet'
+import type { WalletProvider } from '../payments/wallet-provider'
+import { labelOf } from './plan'
+import type { WithdrawalRepo, WithdrawalRow } from './repo'
+
+type Finish = (id: string, f: Parameters<WithdrawalRepo['finish']>[1]) => Promise<unknown>
+
+export function createResolver({
+  repo,
+  wallets,
+  finish,
+}: {
+  repo: WithdrawalRepo
+  wallets: WalletProvider
+  finish: Finish
+}) {
+  /** Follows up one row left sending (a crash) or unknown: asks the wallet where it stands. */
+  async function resolve(row: WithdrawalRow, graceMs: number, signal?: AbortSignal): Promise<void> {
+    const wallet = await wallets.forBusiness(row.businessId)
+    if (!wallet || !canSend(wallet)) return
+    const old = Date.now() - (row.sentAt ?? row.updatedAt).getTime() > graceMs
+    if (row.walletKind === 'exchange' && row.exchangeKey) {
+      if (!withdrawsToRegistered(wallet)) return
+      const state = await wallet.withdrawalState(
+        row.exchangeRef
+          ? { refid: row.exchangeRef }
+          : {
+              key: row.exchangeKey,
+              amountSat: Number(row.amountSat),
+              since: row.sentAt ?? row.createdAt,
+            },
+        signal,
+      )
+      if (state === null) {
+        if (old) {
+          await finish(row.id, {
+            status: 'failed',
+            failureReason: 'never reached the exchange',
+          })
+        }
+        return
+      }
+      if (state.status === 'pending') {
+        if (row.status === 'sending' || !row.exchangeRef) {
+          await finish(row.id, { status: 'unknown', exchangeRef: state.refid })
+        } else await repo.touch(row.id)
+        return
+      }
+      await finish(row.id, {
+        status: state.status,
+        exchangeRef: state.refid,
+        txid: state.txid,
+        feeSat: state.feeSat,
+        failureReason: state.status === 'failed' ? 'the exchange failed it' : null,
+      })
+      return
+    }
+    if (row.rail === 'lightning' && row.paymentHash) {
+      const out = await wallet.trackLightning(row.paymentHash, signal)
+      if (out === null) {
+        // the wallet never saw it: nothing went out
+        if (old) {
+          await finish(row.id, {
+            status: 'failed',
+            failureReason: 'never reached the wallet',
+          })
+        }
+        return
+      }
+      if (out.status === 'unknown') {
+        if (row.status === 'sending') await finish(row.id, { status: 'unknown' })
+        else await repo.touch(row.id)
+        return
+      }
+      await finish(row.id, {
+        status: out.status,
+        feeSat: out.status === 'succeeded' ? out.feeSat : null,
+        preimage: out.preimage,
+        failureReason: out.status === 'succeeded' ? null : out.failureReason,
+      })
+      return
+    }
+    if (row.rail === 'onchain') {
+      const sent = await wallet.findOnchainSend(labelOf(row.id), signal)
+      if (sent) {
+        await finish(row.id, { status: 'succeeded', txid: sent.txid, feeSat: sent.feeSat })
+      } else if (old) {
+        await finish(row.id, { status: 'failed', failureReason: 'never reached the wallet' })
+      } else if (row.status === 'sending') {
+        await finish(row.id, { status: 'unknown' })
+      }
+    }
+  }
+
+  return resolve
+}

@@ -1,0 +1,99 @@
+/**
+ * The built web app (apps/web/dist): files sent precompressed (brotli or gzip, chosen by the
+ * request's Accept-Encoding, with `Vary: Accept-Encoding`), hashed files cached for a year, and
+ * everything whose name does not change with its content (the page, the service worker, the
+ * manifests, translations, icons) revalidated on each use. Any other GET for a page gets the app
+ * shell (client-side routes); other unknown paths are a JSON 404.
+ */
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Paths for programs (wallets, the API), never pages: unknown ones are a JSON 404. */
+const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', '/lnurlp/']
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const REVALIDATE = 'no-cache'
+
+/** The installable apps' manifests; the configured brand name replaces the built-in one. */
+const MANIFESTS = ['manifest.webmanifest', 'terminal.webmanifest'] as const
+
+function isPageRequest(method: string, url: string): boolean {
+  const pathname = url.split('?')[0] ?? ''
+  return (
+    method === 'GET' &&
+    !MACHINE_PATHS.some((p) => pathname.startsWith(p) || `${pathname}/` === p) &&
+    !path.extname(pathname)
+  )
+}
+
+/** Vite names what it bundles `assets/<name>-<hash>.<ext>`; Workbox its runtime `workbox-<hash>.js`. */
+function isHashed(relativePath: string): boolean {
+  return relativePath.startsWith('assets/') || /^workbox-[0-9a-f]{8}\.js$/.test(relativePath)
+}
+
+function cacheHeaders(webDist: string) {
+  return (reply: FastifyReply, file: string) => {
+    const relative = path
+      .relative(webDist, file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.(br|gz)$/, '')
+    reply.header('cache-control', isHashed(relative) ? IMMUTABLE : REVALIDATE)
+  }
+}
+
+function manifestWithBrand(webDist: string, file: string, brandName: string): string | null {
+  const full = path.join(webDist, file)
+  if (!existsSync(full)) return null
+  const manifest = JSON.parse(readFileSync(full, 'utf8')) as Record<string, unknown>
+  const builtIn = typeof manifest.name === 'string' ? manifest.name : ''
+  const shortName = typeof manifest.short_name === 'string' ? manifest.short_name : ''
+  const builtInBrand = 'My product'
+  return JSON.stringify({
+    ...manifest,
+    name: builtIn.replace(builtInBrand, brandName),
+    short_name: shortName.replace(builtInBrand, brandName),
+  })
+}
+
+export interface WebAppOptions {
+  /** The build's folder; null or a folder without index.html serves no app. */
+  webDist: string | null
+  brandName: string
+}
+
+export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
+  const { webDist, brandName } = opts
+  const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))
+
+  if (hasWebApp && webDist) {
+    for (const file of MANIFESTS) {
+      const body = manifestWithBrand(webDist, file, brandName)
+      if (body === null) continue
+      app.get(`/${file}`, (_req, reply) =>
+        reply
+          .header('cache-control', REVALIDATE)
+          .type('application/manifest+json; charset=utf-8')
+          .send(body),
+      )
+    }
+    await app.register(fastifyStatic, {
+      root: webDist,
+      preCompressed: true,
+      // Vite's build notes (.vite/manifest.json) are not for browsers.
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: cacheHeaders(webDist),
+    })
+  }
+
+  // Client-side routes: a GET for a page gets the app shell; anything else is a JSON 404.
+  app.setNotFoundHandler((req, reply) => {
+    if (hasWebApp && isPageRequest(req.method, req.url)) {
+      return reply.type('text/html').sendFile('index.html')
+    }
+    return reply.status(404).send({ error: 'Not found' })
+  })
+}

@@ -1,0 +1,164 @@
+import { AlertTriangle, ScanLine } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert, AlertDescription } from '@/components/ui/alert'
+import { Button, type ButtonProps } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog'
+import { Spinner } from '@/components/ui/spinner'
+
+/** Whether this browser can ask for a camera at all (it still may have none, or refuse). */
+export function canScanQr(): boolean {
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
+    typeof window !== 'undefined' &&
+    window.isSecureContext
+  )
+}
+
+type Problem = 'denied' | 'noCamera' | 'failed'
+
+/** Why the camera did not start, in words the page can show. */
+function cameraProblem(error: unknown): Problem {
+  const name = error instanceof Error ? error.name : ''
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'noCamera'
+  return 'failed'
+}
+
+/**
+ * A dialog that shows the camera and hands back the text of the first QR code it sees. The
+ * decoder is loaded only when the dialog opens, so it never weighs on a page's first load.
+ */
+export function QrScanner({
+  onResult,
+  onClose,
+  title,
+}: {
+  onResult: (text: string) => void
+  onClose: () => void
+  title?: string
+}) {
+  const { t } = useTranslation()
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  const [state, setState] = useState<'starting' | 'scanning' | Problem>('starting')
+
+  useEffect(() => {
+    if (!video) return
+    let isDone = false
+    let stop = () => {}
+    const start = async () => {
+      const { BrowserQRCodeReader } = await import('@zxing/browser')
+      if (isDone) return
+      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 100 })
+      const controls = await reader.decodeFromConstraints(
+        { video: { facingMode: 'environment' }, audio: false },
+        video,
+        (result, _error, scan) => {
+          const text = result?.getText() ?? ''
+          if (isDone || text === '') return
+          isDone = true
+          scan.stop()
+          onResult(text)
+          onClose()
+        },
+      )
+      if (isDone) controls.stop()
+      else {
+        stop = () => controls.stop()
+        setState('scanning')
+      }
+    }
+    start().catch((error: unknown) => {
+      if (!isDone) setState(cameraProblem(error))
+    })
+    return () => {
+      isDone = true
+      stop()
+    }
+    // onResult/onClose are read once per opening: the camera starts once per video element
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [video])
+
+  const isProblem = state === 'denied' || state === 'noCamera' || state === 'failed'
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
+      <DialogContent closeLabel={t('qrScanner.close')}>
+        <DialogHeader>
+          <DialogTitle>{title ?? t('qrScanner.title')}</DialogTitle>
+          <DialogDescription>{t('qrScanner.description')}</DialogDescription>
+        </DialogHeader>
+        {isProblem ? (
+          <Alert variant="warning" role="alert">
+            <AlertTriangle aria-hidden />
+            <AlertDescription>{t(`qrScanner.problem.${state}`)}</AlertDescription>
+          </Alert>
+        ) : (
+          <div className="relative aspect-square w-full overflow-hidden rounded-lg bg-muted">
+            <video
+              ref={setVideo}
+              muted
+              playsInline
+              aria-label={t('qrScanner.video')}
+              className="size-full object-cover"
+            />
+            {state === 'starting' && (
+              <div className="absolute inset-0 grid place-items-center text-sm text-muted-foreground">
+                <span className="flex items-center gap-2">
+                  <Spinner />
+                  {t('qrScanner.starting')}
+                </span>
+              </div>
+            )}
+          </div>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            {isProblem ? t('qrScanner.typeInstead') : t('qrScanner.cancel')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/**
+ * A button that opens the QR scanner, shown only where the browser can use a camera; the text of
+ * the code goes to `onResult`.
+ */
+export function QrScanButton({
+  onResult,
+  label,
+  title,
+  ...props
+}: {
+  onResult: (text: string) => void
+  label?: string
+  title?: string
+} & Omit<ButtonProps, 'onClick' | 'children' | 'title'>) {
+  const { t } = useTranslation()
+  const [isOpen, setIsOpen] = useState(false)
+  const [isAvailable] = useState(canScanQr)
+  if (!isAvailable) return null
+  return (
+    <>
+      <Button type="button" variant="outline" onClick={() => setIsOpen(true)} {...props}>
+        <ScanLine aria-hidden />
+        {label ?? t('qrScanner.scan')}
+      </Button>
+      {isOpen && <QrScanner title={title} onResult={onResult} onClose={() => setIsOpen(false)} />}
+    </>
+  )
+}

@@ -1,0 +1,116 @@
+/**
+ * The terminal's frame: full screen, light or dark as the device settings say, the business's
+ * logo and name, who is signed in, the menu, and a clear notice when the connection is lost.
+ * It listens to the server: a device signed out in the dashboard returns to pairing at once, and
+ * a payment a till opens for this device is handed to the screens.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Outlet, useNavigate, useRouter } from '@tanstack/react-router'
+import { useSubscription } from '@trpc/tanstack-react-query'
+import { WifiOff } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useTRPC } from '@/lib/trpc'
+import { TerminalContext } from './terminal-context'
+import { TerminalMenu } from './terminal-menu'
+import { useDeviceMe, useIdle, useStaffLanguage, useTerminalSettings } from './use-terminal'
+import './terminal.css'
+
+function useOnline() {
+  const [isOnline, setIsOnline] = useState(() => navigator.onLine)
+  useEffect(() => {
+    const on = () => setIsOnline(true)
+    const off = () => setIsOnline(false)
+    window.addEventListener('online', on)
+    window.addEventListener('offline', off)
+    return () => {
+      window.removeEventListener('online', on)
+      window.removeEventListener('offline', off)
+    }
+  }, [])
+  return isOnline
+}
+
+export function TerminalLayout() {
+  const { t } = useTranslation()
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const navigate = useNavigate()
+  const me = useDeviceMe()
+  const settings = useTerminalSettings()
+  const isOnline = useOnline()
+  const [tillPaymentId, setTillPaymentId] = useState<string | null>(null)
+  const [wasLive, setWasLive] = useState(false)
+  useStaffLanguage(me.staff?.language)
+
+  useEffect(() => {
+    const root = document.documentElement
+    root.classList.toggle('terminal-dark', settings.theme === 'dark')
+    return () => root.classList.remove('terminal-dark')
+  }, [settings.theme])
+
+  const backToPairing = () => {
+    queryClient.clear()
+    void navigate({ to: '/terminal/pair', replace: true })
+  }
+  const events = useSubscription(
+    trpc.terminal.events.subscriptionOptions(undefined, {
+      onStarted: () => setWasLive(true),
+      onData: ({ data }) => {
+        if (!data.signedIn) return backToPairing()
+        setTillPaymentId(data.tillPayment?.id ?? null)
+        if (data.staffId !== (me.staff?.id ?? null)) {
+          void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
+          void router.invalidate()
+        }
+      },
+      onError: (err) => {
+        if (err.data?.code === 'UNAUTHORIZED') backToPairing()
+      },
+    }),
+  )
+  const isConnected = isOnline && (events.status === 'pending' || !wasLive)
+
+  const staffSignOut = useStaffSignOut()
+  useIdle(settings.idleSignOutSec, me.staff !== null, () => void staffSignOut())
+
+  return (
+    <TerminalContext.Provider value={{ isConnected, tillPaymentId }}>
+      <div className="flex min-h-dvh flex-col bg-background text-foreground">
+        <header className="no-print flex items-center gap-3 border-b border-border bg-card px-4 py-2">
+          {settings.logoUrl ? (
+            <img src={settings.logoUrl} alt="" className="h-9 w-auto max-w-28 object-contain" />
+          ) : null}
+          <p className="min-w-0 flex-1 truncate font-semibold">{settings.displayName}</p>
+          <TerminalMenu me={me} onSignOutStaff={() => void staffSignOut()} />
+        </header>
+        {!isConnected && (
+          <div
+            role="alert"
+            className="no-print flex items-center justify-center gap-2 bg-destructive px-4 py-2 text-sm font-medium text-destructive-foreground"
+          >
+            <WifiOff className="size-4" aria-hidden />
+            {t('terminal.connectionLost')}
+          </div>
+        )}
+        <main className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+    </TerminalContext.Provider>
+  )
+}
+
+/** Signs the staff member out; the screens go to staff sign-in. */
+export function useStaffSignOut() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const signOut = useMutation(trpc.device.staffSignOut.mutationOptions())
+  return async () => {
+    await signOut.mutateAsync().catch(() => undefined)
+    queryClient.setQueryData(trpc.device.me.queryKey(), (me) => me && { ...me, staff: null })
+    await navigate({ to: '/terminal/staff', replace: true })
+  }
+}

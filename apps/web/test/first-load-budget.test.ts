@@ -1,0 +1,66 @@
+/**
+ * The first-load budget: a cheap tablet on a slow connection must get /sign-in and the terminal
+ * usable quickly, so the scripts a first load of either needs stay at most 150 KB compressed.
+ * Reads the production build (run `npm run build -w @app/web` first; `npm test` runs this right
+ * after the web build).
+ */
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import {
+  BUDGET_BYTES,
+  FIRST_LOAD_PAGES,
+  OVER_BUDGET_CEILINGS,
+  builtRouteFiles,
+  compressedSize,
+  firstLoadScripts,
+  readManifest,
+} from './first-load'
+
+// FIRST_LOAD_DIST: another build folder than apps/web/dist
+const dist = process.env.FIRST_LOAD_DIST ?? fileURLToPath(new URL('../dist', import.meta.url))
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+describe('first-load JavaScript budget', () => {
+  const manifest = readManifest(dist)
+
+  for (const page of Object.keys(FIRST_LOAD_PAGES)) {
+    it(`${page} needs at most ${kb(BUDGET_BYTES)} of compressed script`, () => {
+      const scripts = firstLoadScripts(manifest, page)
+      const sizes = scripts.map((file) => [file, compressedSize(dist, file)] as const)
+      const total = sizes.reduce((sum, [, size]) => sum + size, 0)
+      const gzip = scripts.reduce((sum, file) => sum + compressedSize(dist, file, 'gz'), 0)
+      const report =
+        `${page}: ${kb(total)} brotli (${kb(gzip)} gzip) in ${scripts.length} scripts, routes ` +
+        `${builtRouteFiles(manifest, page).join(', ') || 'root only'}\n` +
+        sizes
+          .sort((a, b) => b[1] - a[1])
+          .map(([file, size]) => `  ${kb(size).padStart(9)}  ${file}`)
+          .join('\n')
+      console.info(report)
+      expect(scripts.length).toBeGreaterThan(1)
+      const ceiling = OVER_BUDGET_CEILINGS[page]
+      if (ceiling === undefined) {
+        expect(total, report).toBeLessThanOrEqual(BUDGET_BYTES)
+      } else {
+        expect(
+          total,
+          `${page} grew past its ceiling of ${kb(ceiling)}\n${report}`,
+        ).toBeLessThanOrEqual(ceiling)
+        expect(
+          total,
+          `${page} is within the budget now: take it off OVER_BUDGET_CEILINGS`,
+        ).toBeGreaterThan(BUDGET_BYTES)
+      }
+    })
+  }
+
+  it('counts the entry and the page’s own chunks', () => {
+    const signIn = firstLoadScripts(manifest, '/sign-in')
+    expect(signIn.some((file) => /\/sign-in-[\w-]+\.js$/.test(file))).toBe(true)
+    expect(signIn).toContain(manifest['index.html']?.file)
+    // the form's checks (zod) load after the page shows, not with it
+    const checks = manifest['src/features/auth/sign-in-schema.ts']?.file
+    expect(checks).toBeTruthy()
+    expect(signIn).not.toContain(checks)
+  })
+})
