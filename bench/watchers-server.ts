@@ -47,3 +47,5 @@ process.on('SIGTERM', () => {
 
 await app.listen({ port: config.port, host: config.host })
 console.log(`Server listening at ${config.publicUrl}`)
+// For the bench: how many wallets this instance holds, stands by for and follows.
+setInterval(() => console.log(`watchers ${JSON.stringify(services.watchers.counts())}`), 1_000)

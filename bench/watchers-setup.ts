@@ -50,6 +50,7 @@ const noLeases: LeaseRepo = {
   renewAll: () => Promise.resolve([]),
   release: () => Promise.resolve(),
   retire: () => Promise.resolve(),
+  liveInstances: () => Promise.resolve([]),
 }
 
 /** A PostgreSQL database for the run, dropped (or stopped) by `drop`. */

@@ -3,10 +3,10 @@
  * 10,000 businesses (a few set up through the procedures on simnet NWC wallets and their own
  * nodes, the rest cloned in SQL from an NWC one), each with an open Lightning payment, watched
  * by the real server's services (bench/watchers-server.ts: production configuration; simnet
- * outside it, in this process). Each business gets its own NWC client, relay socket and
- * subscription in the server; the clones share `--connections` simnet NWC wallets (simnet's
- * relay keeps 20,000 events, one info event per wallet), and their invoices are
- * added on those wallets' nodes directly with a 2-hour expiry (none lapses during the run).
+ * outside it, in this process). Each business gets its own NWC client and subscription in the
+ * server (relay sockets shared by a few wallets each); the clones share `--connections` simnet
+ * NWC wallets (simnet's relay keeps 20,000 events, one info event per wallet), and their
+ * invoices are added on those wallets' nodes directly with a 2-hour expiry (none lapses).
  * It prints:
  *  - the database statements per second while idle (every one the server makes: leases,
  *    watcher ticks, sweeps, the job queue), with the scans of wallet_leases and payments;
@@ -77,14 +77,25 @@ const log = (msg: string) =>
 const fmt = (n: number, d = 1) => n.toFixed(d)
 
 // --- server processes ---------------------------------------------------------------------
+interface WatcherCounts {
+  held: number
+  standingBy: number
+  following: number
+}
+
 interface ServerProcess {
   child: ChildProcess
+  /** what the instance last said it watches (it says so every second) */
+  counts: WatcherCounts | null
   ready: Promise<void>
   exited: Promise<void>
 }
 
 function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/watchers-server.ts'], {
+  // Node refuses --cpu-prof in NODE_OPTIONS: profiling flags go on the command line.
+  const flags = (process.env.WATCHERS_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)
+  const args = [...flags, '--import', 'tsx', 'bench/watchers-server.ts']
+  const child = spawn(process.execPath, args, {
     cwd: new URL('..', import.meta.url).pathname,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,8 +116,10 @@ function startServer(env: Record<string, string>): ServerProcess {
   // Warnings (a watcher that failed, say) are shown.
   child.stderr?.on('data', (c: Buffer) => process.stderr.write(c))
   let warnings = 0
+  const server: ServerProcess = { child, counts: null, ready, exited }
   child.stdout?.on('data', (c: Buffer) => {
     for (const line of c.toString().split('\n')) {
+      if (line.startsWith('watchers ')) server.counts = JSON.parse(line.slice(9)) as WatcherCounts
       if (!/"level":(40|50|60)/.test(line)) continue
       warnings += 1
       if (warnings <= 5) process.stderr.write(`server: ${line.slice(0, 300)}\n`)
@@ -115,7 +128,24 @@ function startServer(env: Record<string, string>): ServerProcess {
   void exited.then(() => {
     if (warnings > 5) process.stderr.write(`server: ${warnings} warnings in all\n`)
   })
-  return { child, ready, exited }
+  return server
+}
+
+/** Waits until the instance follows every wallet it holds or stands by for, `total` in all. */
+async function untilFollowing(server: ServerProcess, total: number, what: string): Promise<void> {
+  const started = performance.now()
+  for (;;) {
+    const c = server.counts
+    if (c && c.held + c.standingBy >= total && c.following >= c.held + c.standingBy) break
+    if (performance.now() - started > 900_000) {
+      throw new Error(`${what}: not following every wallet: ${JSON.stringify(c)}`)
+    }
+    await sleep(500)
+  }
+  const c = server.counts
+  log(
+    `${what}: holds ${c?.held}, stands by for ${c?.standingBy}, follows them all after ${fmt((performance.now() - started) / 1000)} s`,
+  )
 }
 
 async function kill(server: ServerProcess): Promise<void> {
@@ -375,7 +405,7 @@ try {
   const cloned = await cloneNwcBusinesses(w, template, cloneCount, connections)
   const clones = [...cloned.keys()]
   log(
-    `${clones.length} NWC businesses cloned on ${connections} simnet NWC connections (each business its own NWC client, relay socket and subscription in the server)`,
+    `${clones.length} NWC businesses cloned on ${connections} simnet NWC connections (each business its own NWC client and subscription in the server, relay sockets shared by 8 wallets)`,
   )
   const open = await openPayments(w, [...ownNodes, ...nwc], AMOUNT_SAT)
   w.services.wallets.closeAll()
@@ -390,9 +420,6 @@ try {
     ...w.serverEnv,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...(process.env.WATCHERS_SERVER_NODE_OPTIONS
-      ? { NODE_OPTIONS: process.env.WATCHERS_SERVER_NODE_OPTIONS }
-      : {}),
   })
   const a = startServer(env(PORT))
   servers.push(a)
@@ -414,7 +441,8 @@ try {
   const b = startServer(env(PORT + 2))
   servers.push(b)
   await b.ready
-  await sleep(5_000)
+  // B stands by for A's wallets: it follows them without looking anything up.
+  await untilFollowing(b, open.size, 'instance B')
   await measureIdle(
     w,
     database.name,

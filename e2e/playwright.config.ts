@@ -1,12 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import path from 'node:path'
-
-const port = Number(process.env.E2E_PORT ?? 3210)
-/** The simulated network's control API (see support/simnet.ts). */
-const simnetPort = port + 1
-const root = path.resolve(import.meta.dirname, '..')
-// one data folder per port, so journeys on different ports never share one
-const dataDir = path.join(root, '.data-test', port === 3210 ? 'e2e' : `e2e-${port}`)
+import { dataDir, repoRoot as root, serverPort as port, simnetPort } from './support/server'
 
 export default defineConfig({
   testDir: './specs',

@@ -44,6 +44,7 @@ async function shoot(page: Page, name: string, themes: ('light' | 'dark')[] = ['
       await page.screenshot({
         path: `e2e/screenshots/terminal-reports/${name}-${size}-${theme}.png`,
         fullPage: true,
+        animations: 'disabled',
       })
     }
   }

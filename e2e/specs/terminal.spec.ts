@@ -58,11 +58,12 @@ test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then rev
   await t.page.keyboard.type('12')
   await t.page.getByRole('button', { name: '10 %' }).click()
   await expect(t.page.getByTestId('calculation')).toContainText('fooi')
-  await expect(t.page.getByTestId('calculation')).toContainText('13.20')
+  // amounts in Dutch: a decimal comma
+  await expect(t.page.getByTestId('calculation')).toContainText('13,20')
   await shoot(t.page, 'keypad-tip')
   await t.page.getByRole('button', { name: 'Lightning' }).click()
   await expect(t.page.getByText('Wachten op betaling…')).toBeVisible()
-  await expect(t.page.getByText(/Inclusief .*1.20 fooi/)).toBeVisible()
+  await expect(t.page.getByText(/Inclusief .*1,20 fooi/)).toBeVisible()
   await shoot(t.page, 'qr')
 
   const paymentId = new URL(t.page.url()).searchParams.get('payment') ?? ''
@@ -79,7 +80,10 @@ test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then rev
   if (process.env.E2E_SCREENSHOTS) {
     // what the print dialog gets: the receipt alone, on the roll's width
     await t.page.emulateMedia({ media: 'print' })
-    await t.page.screenshot({ path: 'e2e/screenshots/terminal/receipt-print-58mm.png' })
+    await t.page.screenshot({
+      path: 'e2e/screenshots/terminal/receipt-print-58mm.png',
+      animations: 'disabled',
+    })
     await t.page.emulateMedia({ media: 'screen' })
   }
   const receiptUrl = (await t.page.getByTestId('receipt-link').getAttribute('href')) ?? ''

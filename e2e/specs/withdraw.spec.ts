@@ -4,16 +4,13 @@
  * each outcome is seen in the withdrawals list.
  */
 import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
+import { dataDir, repoRoot } from '../support/server'
 import { simnet } from '../support/simnet'
 
 const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
-const port = Number(process.env.E2E_PORT ?? 3210)
-const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.data-test', port === 3210 ? 'e2e' : `e2e-${port}`)
 
 /** An owner on its own node with its channel open and some coins on chain. */
 async function ownerWithFundedNode(page: Page, name: string): Promise<string> {
@@ -113,7 +110,7 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
       'Fraud case 7',
     ],
     {
-      cwd: root,
+      cwd: repoRoot,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' },
       stdio: 'pipe',
     },

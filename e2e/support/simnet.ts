@@ -1,6 +1,7 @@
 /** The simulated network's control API, driven by specs as an operator or a payer would. */
-const port = Number(process.env.E2E_PORT ?? 3210) + 1
-export const simnetUrl = `http://127.0.0.1:${port}`
+import { simnetPort } from './server'
+
+export const simnetUrl = `http://127.0.0.1:${simnetPort}`
 
 export async function simnet<T = unknown>(
   method: 'GET' | 'POST',

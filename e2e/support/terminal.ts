@@ -54,7 +54,11 @@ export async function shoot(page: Page, name: string) {
     for (const theme of ['light', 'dark'] as const) {
       await setDark(theme === 'dark')
       await page.waitForTimeout(150)
-      await page.screenshot({ path: `${folder}/${name}-${size}-${theme}.png` })
+      // transitions (the paid screen's check drawing itself) shown as they end, not midway
+      await page.screenshot({
+        path: `${folder}/${name}-${size}-${theme}.png`,
+        animations: 'disabled',
+      })
     }
   }
   await setDark(wasDark)

@@ -67,6 +67,14 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** device images in an S3-compatible store instead of PostgreSQL (see `imageStoreOf`) */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_KEY_PREFIX: z.string().optional(),
 })
 
 /**
@@ -143,6 +151,85 @@ export interface AppConfig {
    * often lapsed rows (rate-limit counters) are deleted.
    */
   pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number; cleanupMs: number }
+  /** where the bytes of device images (logos, screen savers) are kept */
+  imageStore: ImageStoreConfig
+}
+
+/** PostgreSQL (the default), or an S3-compatible service (AWS S3, MinIO, R2, B2...). */
+export type ImageStoreConfig =
+  | { kind: 'postgres' }
+  | {
+      kind: 's3'
+      bucket: string
+      region: string
+      /** the service's address; none: AWS S3 itself */
+      endpoint: string | null
+      /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` */
+      forcePathStyle: boolean
+      /** put before every object key, e.g. `prod/` */
+      keyPrefix: string
+      credentials: S3Credentials
+    }
+
+/** Access key id and secret; never printed (`JSON.stringify` and `console.log` show neither). */
+export interface S3Credentials {
+  readonly accessKeyId: string
+  readonly secretAccessKey: string
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+const S3_ALL = [
+  ...S3_REQUIRED,
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_KEY_PREFIX',
+] as const
+
+function s3Credentials(accessKeyId: string, secretAccessKey: string): S3Credentials {
+  const hidden = { accessKeyId: '[redacted]', secretAccessKey: '[redacted]' }
+  const credentials = {
+    toJSON: () => hidden,
+    [Symbol.for('nodejs.util.inspect.custom')]: () => hidden,
+  }
+  // not enumerable: spreading, logging or serialising the configuration never carries them
+  Object.defineProperty(credentials, 'accessKeyId', { value: accessKeyId, enumerable: false })
+  Object.defineProperty(credentials, 'secretAccessKey', {
+    value: secretAccessKey,
+    enumerable: false,
+  })
+  return credentials as unknown as S3Credentials
+}
+
+/**
+ * S3 is chosen only when its bucket and credentials are all set. A partial set is a mistake a
+ * production server refuses to start with (naming what is missing); elsewhere images stay in
+ * PostgreSQL. Secrets appear in no message.
+ */
+function imageStoreOf(e: z.infer<typeof ZEnv>): ImageStoreConfig {
+  const given = S3_ALL.filter((k) => e[k] !== undefined && e[k] !== '')
+  const missing = S3_REQUIRED.filter((k) => !e[k])
+  if (given.length === 0) return { kind: 'postgres' }
+  if (missing.length > 0) {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        `Incomplete S3 image store configuration: ${given.join(', ')} set but ` +
+          `${missing.join(', ')} missing (set all of ${S3_REQUIRED.join(', ')}, or none to ` +
+          'keep images in PostgreSQL)',
+      )
+    }
+    return { kind: 'postgres' }
+  }
+  const prefix = (e.S3_KEY_PREFIX ?? '').replace(/^\/+/, '')
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET ?? '',
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, '') ?? null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    keyPrefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    credentials: s3Credentials(e.S3_ACCESS_KEY_ID ?? '', e.S3_SECRET_ACCESS_KEY ?? ''),
+  }
 }
 
 export interface Externals {
@@ -318,5 +405,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobsMs: isDemo || e.NODE_ENV === 'test' ? 500 : 2000,
       cleanupMs: e.CLEANUP_INTERVAL_MS ?? 10 * 60_000,
     },
+    imageStore: imageStoreOf(e),
   }
 }

@@ -27,7 +27,11 @@ import { createDeviceService } from './modules/devices/service'
 import { createStaffRepo } from './modules/staff/repo'
 import { createStaffService } from './modules/staff/service'
 import { createDeviceSettingsRepo } from './modules/devices/settings-repo'
-import { createDeviceSettingsService } from './modules/devices/settings-service'
+import { createImageStore } from './modules/devices/image-store'
+import {
+  createDeviceSettingsService,
+  registerDeviceImageJobs,
+} from './modules/devices/settings-service'
 import { createPosRepo } from './modules/pos/repo'
 import { createPosService } from './modules/pos/service'
 import { createTerminalServices } from './modules/terminal'
@@ -176,6 +180,15 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
   })
   registerPaymentJobs(jobs, { repo: paymentRepo, wallets, price, log: deps.log })
+  const deviceSettings = createDeviceSettingsService({
+    repo: createDeviceSettingsRepo(deps.db),
+    store: createImageStore(deps.config.imageStore),
+    log: deps.log,
+  })
+  registerDeviceImageJobs(jobs, deviceSettings, {
+    intervalMs: deps.config.pollIntervals.cleanupMs,
+    log: deps.log,
+  })
   const devices = createDeviceService({
     repo: createDeviceRepo(deps.db),
     publicUrl: deps.config.publicUrl,
@@ -245,6 +258,13 @@ export function createServices(deps: ServiceDeps) {
     pool: deps.pool,
     log: deps.log,
   })
+  const ecash = createEcashService({
+    repo: createEcashRepo(deps.db, secrets),
+    payments,
+    acceptedMints: externals.acceptedMints,
+    log: deps.log,
+    jobs,
+  })
   return {
     price,
     bus,
@@ -253,13 +273,7 @@ export function createServices(deps: ServiceDeps) {
     watchers,
     paymentRepo,
     payments,
-    ecash: createEcashService({
-      repo: createEcashRepo(deps.db, secrets),
-      payments,
-      acceptedMints: externals.acceptedMints,
-      log: deps.log,
-      jobs,
-    }),
+    ecash,
     nodes,
     deposits: createDepositService({
       repo: createDepositRepo(deps.db),
@@ -300,13 +314,21 @@ export function createServices(deps: ServiceDeps) {
       payments,
       paymentRepo,
     }),
-    ...createTerminalServices({ db: deps.db, payments, paymentRepo, bus, config: deps.config }),
+    ...createTerminalServices({
+      db: deps.db,
+      payments,
+      paymentRepo,
+      bus,
+      config: deps.config,
+      ecash,
+      price,
+    }),
     staff: createStaffService({
       repo: createStaffRepo(deps.db),
       secrets,
       pool: deps.pool,
     }),
-    deviceSettings: createDeviceSettingsService({ repo: createDeviceSettingsRepo(deps.db) }),
+    deviceSettings,
     sales: createSalesService(createSalesRepo(deps.db), {
       bus,
       refundStates: (businessId, ids) => refunds.paymentStates(businessId, ids),

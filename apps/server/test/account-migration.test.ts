@@ -3,29 +3,14 @@
  * database that holds users and sessions: everyone keeps their password and stays signed in,
  * two-factor sign-in starts off, and every session gets its own public id.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { migratedTo } from './migration-support'
 
 describe('the account security columns', () => {
   it('upgrade a database holding users and sessions', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const before = await migrator.migrateTo('0013-deposit-checks-and-tip-limits')
-    expect(before.error).toBeUndefined()
+    const upgrade = await migratedTo('0013-deposit-checks-and-tip-limits')
+    const { db } = upgrade
 
     // Written as the code before this migration wrote them.
     const users = await sql<{ id: string }>`
@@ -38,7 +23,7 @@ describe('the account security columns', () => {
       ('hash-a1', ${a}, ${expiresAt}), ('hash-a2', ${a}, ${expiresAt}),
       ('hash-b1', ${b}, ${expiresAt})`.execute(db)
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const userRows = await db
       .selectFrom('users')

@@ -10,18 +10,16 @@
  * `CRASH_KILLS` sets how many kills (50 by default); `CRASH_LOG` keeps the servers' output.
  */
 import { Wallet } from '@cashu/cashu-ts'
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { appendFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
-import { connectDatabase, type DatabaseHandle } from '../src/db/database'
 import { createServices } from '../src/services'
 import { exchangeBusiness, ownNodeBusiness } from './businesses'
 import { NoAnswer, Refused, tipInvoice, trpcClient, type TrpcClient } from './crash/client'
 import { Ledger, seededRandom, type GivenInvoice, type Random } from './crash/ledger'
-import { freePort, kill, startServer, stop, type ServerProcess } from './crash/server-process'
-import { createTestEnv } from './harness'
+import { crashServer, type CrashServer } from './crash/server-process'
 import { startTestSimnet, type TestSimnet } from './simnet'
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : randomInt(2 ** 31)
@@ -40,71 +38,45 @@ interface PaymentView {
 }
 
 let net: TestSimnet
-let database: DatabaseHandle
-let serverEnv: Record<string, string>
-let origin: string
+let server: CrashServer
 let till: TrpcClient
 let mintUrl: string
 let exchange: string
 let ownNode: string
 let tipPage: string
-let server: ServerProcess | undefined
 let keys = 0
 
 beforeAll(async () => {
   console.log(`crash test: seed ${SEED}, ${KILLS} kills (replay with CRASH_SEED=${SEED})`)
   net = await startTestSimnet()
   mintUrl = `${net.simnet.url}/cashu`
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  const ext = net.externals
-  const host = ext.nodeHost.kind === 'simnet' ? ext.nodeHost : { url: '', token: '' }
-  // A real network's configuration (no embedded simnet), pointed at this process's simnet.
-  serverEnv = {
-    NODE_ENV: 'production',
-    BITCOIN_NETWORK: 'regtest',
-    APP_SECRET: randomBytes(36).toString('base64'),
-    PUBLIC_URL: origin,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    EXCHANGE_API_URL: ext.exchangeBaseUrl,
-    NODE_HOST: 'simnet',
-    NODE_HOST_URL: host.url,
-    NODE_HOST_TOKEN: host.token,
-    LSP_PUBKEY: ext.lspPubkey ?? '',
-    ECASH_ACCEPTED_MINTS: mintUrl,
-    AUTO_APPROVE_APPLICATIONS: 'true',
-    DB_POOL_SIZE: '5',
-  }
-  // The merchant signs up and onboards two businesses (an exchange account; its own node, with
-  // a tip page) through the real procedures on the database the server will use.
-  const setup = await createTestEnv({ env: serverEnv, externals: ext })
-  serverEnv.DATABASE_URL = setup.url
-  try {
-    const ex = await exchangeBusiness(setup, net)
-    const node = await ownNodeBusiness(setup, net, 1_000_000)
-    const page = await node.b.caller.tips.create({
-      businessId: node.businessId,
-      shortName: 'crash-tips',
-      description: 'Tips',
-    })
-    exchange = ex.businessId
-    ownNode = node.businessId
-    tipPage = page.shortName
-    const sid = ex.b.cookies.get('sid')
-    const nodeSid = node.b.cookies.get('sid')
-    if (!sid || !nodeSid) throw new Error('no session cookie')
-    // One merchant account per business: the till holds both sessions.
-    till = twoSessions(trpcClient(origin, `sid=${sid}`), trpcClient(origin, `sid=${nodeSid}`))
-  } finally {
-    await setup.close()
-  }
-  database = connectDatabase(serverEnv.DATABASE_URL, 3)
+  server = await crashServer(net, {
+    env: { ECASH_ACCEPTED_MINTS: mintUrl },
+    connections: 3,
+    // The merchant signs up and onboards two businesses (an exchange account; its own node, with
+    // a tip page) through the real procedures on the database the server will use.
+    async prepare(setup, origin) {
+      const ex = await exchangeBusiness(setup, net)
+      const node = await ownNodeBusiness(setup, net, 1_000_000)
+      const page = await node.b.caller.tips.create({
+        businessId: node.businessId,
+        shortName: 'crash-tips',
+        description: 'Tips',
+      })
+      exchange = ex.businessId
+      ownNode = node.businessId
+      tipPage = page.shortName
+      const sid = ex.b.cookies.get('sid')
+      const nodeSid = node.b.cookies.get('sid')
+      if (!sid || !nodeSid) throw new Error('no session cookie')
+      // One merchant account per business: the till holds both sessions.
+      till = twoSessions(trpcClient(origin, `sid=${sid}`), trpcClient(origin, `sid=${nodeSid}`))
+    },
+  })
 }, 120_000)
 
 afterAll(async () => {
-  if (server) await kill(server)
-  await database?.close()
+  await server?.close()
   await net?.close()
 })
 
@@ -181,7 +153,7 @@ function workload(ledger: Ledger, rnd: Random) {
       answered: false,
     }
     if (!retry) ledger.tips.push(ask)
-    const request = await tipInvoice(origin, tipPage, ask.amountSat, ask.nonce)
+    const request = await tipInvoice(server.origin, tipPage, ask.amountSat, ask.nonce)
     ask.answered = true
     const invoice = ledger.given({
       kind: 'tip',
@@ -255,7 +227,7 @@ function workload(ledger: Ledger, rnd: Random) {
 }
 
 const rowsOf = () =>
-  database.db
+  server.database.db
     .selectFrom('payments')
     .select([
       'id',
@@ -291,30 +263,29 @@ describe('a server killed while taking payments', () => {
       const rnd = seededRandom(SEED ^ 0x5bd1e995)
       for (let i = 0; i < KILLS; i++) {
         const t0 = Date.now()
-        server = startServer(serverEnv)
+        const run = server.spawn()
         if (schedule.chance(KILL_WHILE_STARTING)) {
           // Killed while it starts: migrations, job queue, watchers taking leases.
-          await Promise.race([server.ready, sleep(schedule.int(1_000, 4_000))])
-          await kill(server)
+          await Promise.race([run.ready, sleep(schedule.int(1_000, 4_000))])
+          await server.kill()
           kills += 1
           killedWhileStarting += 1
           continue
         }
-        await server.ready
+        await run.ready
         startMs += Date.now() - t0
         const work = workload(ledger, rnd)
         await sleep(schedule.int(50, MAX_LIFE_MS))
-        await kill(server)
+        await server.kill()
         kills += 1
         await work.stop()
-        if (LOG_FILE) await appendFile(LOG_FILE, server.output())
+        if (LOG_FILE) await appendFile(LOG_FILE, run.output())
         // While the server is down, the payer pays some of the invoices it holds.
         for (const invoice of ledger.toPay()) if (rnd.chance(0.3)) await pay(invoice)
       }
 
       // The last start: it runs until every paid invoice is credited or a deadline passes.
-      server = startServer(serverEnv)
-      await server.ready
+      const last = await server.start()
       for (const invoice of ledger.toPay()) await pay(invoice)
       const paid = () => [...ledger.invoices.values()].filter((i) => i.state === 'paid')
       const deadline = Date.now() + 60_000
@@ -327,18 +298,16 @@ describe('a server killed while taking payments', () => {
       }
       // Redemptions a kill left half done are finished by the recovery job a couple of minutes
       // later; here its sweep runs now, as it will, with the server still running.
-      const config = loadConfig(serverEnv)
+      const config = loadConfig(server.env)
       const services = createServices({
         config,
-        db: database.db,
-        pool: database.pool,
-        databaseUrl: serverEnv.DATABASE_URL ?? '',
+        db: server.database.db,
+        pool: server.database.pool,
+        databaseUrl: server.env.DATABASE_URL ?? '',
       })
       await services.ecash.recovery.sweep(new Date())
       services.wallets.closeAll()
-      await stop(server)
-      const server_ = server
-      server = undefined
+      await server.stop()
 
       const rows = await rowsOf()
       const byHash = new Map<string, typeof rows>()
@@ -380,7 +349,7 @@ describe('a server killed while taking payments', () => {
 
       // Ecash: a token the mint reads spent was credited once, or its value is held for the
       // business (taken before the melt); one the mint reads unspent was credited nowhere.
-      const held = await database.db
+      const held = await server.database.db
         .selectFrom('ecashChange')
         .select(['paymentId', 'reason', 'amountSat'])
         .execute()
@@ -421,7 +390,7 @@ describe('a server killed while taking payments', () => {
         if (keptSat > 0 && keptSat <= handed.amountSat) {
           ecashHeld += 1
           problems.push(`${what}: the token is spent, ${keptSat} sat held, not credited`)
-          const redemption = await database.db
+          const redemption = await server.database.db
             .selectFrom('ecashRedemptions')
             .select(['stage', 'meltQuote'])
             .where('paymentId', '=', row.id)
@@ -435,7 +404,7 @@ describe('a server killed while taking payments', () => {
       }
 
       // The daily totals count each settled payment once.
-      const totals = await database.db
+      const totals = await server.database.db
         .selectFrom('paymentDailyTotals')
         .select(['businessId', 'method', 'count', 'amountSat'])
         .execute()
@@ -471,7 +440,7 @@ describe('a server killed while taking payments', () => {
       )
       console.log(`refusals: ${JSON.stringify(Object.fromEntries(ledger.refusals))}`)
       if (heldNotes.length > 0) console.log(`ecash held, not credited: ${heldNotes.join('; ')}`)
-      if (problems.length > 0) console.log(server_.output().slice(-4_000))
+      if (problems.length > 0) console.log(last.output().slice(-4_000))
       expect(problems).toEqual([])
       expect(kills).toBeGreaterThanOrEqual(KILLS)
       expect(paid().length).toBeGreaterThan(0)

@@ -3,42 +3,18 @@
  * already holds deposits: every value is kept, the node's words stored for a failed opening are
  * replaced by the sentence of its state and a code, and the deposits are the first the job takes.
  */
-import { Migrator } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { describe, expect, it } from 'vitest'
 import { createDepositRepo } from '../src/modules/deposit/repo'
 import { depositView } from '../src/modules/deposit/view'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the deposit checks and error codes', () => {
   it('upgrade a database holding deposits, which the next pass takes first', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const before = await migrator.migrateTo('0011-node-status')
-    expect(before.error).toBeUndefined()
+    const upgrade = await migratedTo('0011-node-status')
+    const { db } = upgrade
 
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@deposit.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Deposits', onboardingStep: 'deposit', createdBy: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const owner = await seedOwner(db, 'owner@deposit.example')
+    const businessId = await owner.addBusiness({ name: 'Deposits', onboardingStep: 'deposit' })
     const at = new Date('2026-01-02T03:04:05.678Z')
     const lndText = 'rpc error: code = Unknown desc = peer 10.7.0.3:9735 is not online'
     // Written as the code before this migration wrote them.
@@ -91,7 +67,7 @@ describe('the deposit checks and error codes', () => {
       .orderBy('address')
       .execute()
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     expect(
       await db.selectFrom('onchainInvoices').select(columns).orderBy('address').execute(),

@@ -3,43 +3,18 @@
  * holds payments: every payment keeps its values, has no staff member or order reference, and
  * the transaction list still reads it, filtered by device or not.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
 import { createSalesRepo } from '../src/modules/sales/repo'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the devices and staff migration', () => {
   it('upgrades a database holding payments, which keep every value', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const names = Object.keys(migrations).sort()
-    const before = names[names.indexOf('0019-devices-and-staff') - 1]
-    if (!before) throw new Error('no migration before 0019')
-    expect((await migrator.migrateTo(before)).error).toBeUndefined()
+    const upgrade = await migratedTo('0018-withdrawals')
+    const { db } = upgrade
 
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@devices.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Old Shop', onboardingStep: 'completed', createdBy: userId, currency: 'EUR' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const owner = await seedOwner(db, 'owner@devices.example')
+    const businessId = await owner.addBusiness({ name: 'Old Shop', currency: 'EUR' })
     const createdAt = new Date('2026-03-04T05:06:07.000Z')
     // Written as the code before this migration wrote payments (no staff or order reference).
     const { rows } = await sql<{ id: string }>`
@@ -47,12 +22,12 @@ describe('the devices and staff migration', () => {
         currency, fiat_minor, memo, device_id, payment_hash, created_at, settled_at)
       VALUES (${businessId}, 'lightning', 'settled', 5000, 5000, 0, 'EUR', 250, 'Old coffee',
         NULL, ${'ab'.repeat(32)}, ${createdAt}, ${createdAt})
-      RETURNING id`.execute(database.db)
+      RETURNING id`.execute(db)
     const paymentId = rows[0]?.id
     if (!paymentId) throw new Error('payment not inserted')
     const oldRow = await sql<Record<string, unknown>>`SELECT * FROM payments`.execute(db)
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const row = await db
       .selectFrom('payments')

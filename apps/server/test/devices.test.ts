@@ -5,6 +5,7 @@
  * session reaches no owner procedure, an owner's session no device procedure, and no business
  * reaches another's devices).
  */
+import { MAX_DEVICES_PER_BUSINESS, MAX_STAFF_PER_BUSINESS } from '@app/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../src/lib/secrets'
 import { appCode, rejection } from './assertions'
@@ -234,5 +235,64 @@ describe('isolation', () => {
     const foreign = await rejection(other.b.caller.devices.list({ businessId: a.businessId }))
     expect(appCode(foreign)).toBe('NOT_FOUND')
     expect((await a.b.caller.devices.list({ businessId: a.businessId }))[0]?.name).toBe('Mine')
+  })
+})
+
+describe('the devices and staff a business has had', () => {
+  it('names removed ones too, and counts only the others toward the limits', async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    const { device } = await b.caller.devices.create({ businessId, name: 'Old till' })
+    await b.caller.devices.create({ businessId, name: 'Bar' })
+    const staff = (name: string, pin: string) =>
+      b.caller.staff.create({
+        businessId,
+        name,
+        language: 'en',
+        permissions: { eodReport: false, refundReport: false, refund: false },
+        pin,
+      })
+    const ann = await staff('Ann', '1357')
+    await staff('Bo', '2468')
+    await b.caller.devices.delete({ businessId, deviceId: device.id, confirmName: 'Old till' })
+    await b.caller.staff.delete({ businessId, staffId: ann.id })
+    const people = await b.caller.devices.people({ businessId })
+    expect(people.devices.map((d) => [d.name, d.deleted])).toEqual([
+      ['Bar', false],
+      ['Old till', true],
+    ])
+    expect(people.staff.map((s) => [s.name, s.deleted])).toEqual([
+      ['Ann', true],
+      ['Bo', false],
+    ])
+
+    // one short of each limit with the live ones, the removed ones not counted
+    const { db } = env.database
+    await db
+      .insertInto('devices')
+      .values(
+        Array.from({ length: MAX_DEVICES_PER_BUSINESS - 2 }, (_, i) => ({
+          businessId,
+          name: `Till ${i}`,
+          loginId: `dev_limit-${businessId}-${i}`,
+          secretHash: 'x',
+        })),
+      )
+      .execute()
+    await db
+      .insertInto('staff')
+      .values(
+        Array.from({ length: MAX_STAFF_PER_BUSINESS - 2 }, (_, i) => ({
+          businessId,
+          name: `Clerk ${i}`,
+          pinLookup: `limit-${i}`,
+          pinHash: 'x',
+        })),
+      )
+      .execute()
+    await b.caller.devices.create({ businessId, name: 'Last till' })
+    const device101 = await rejection(b.caller.devices.create({ businessId, name: 'One more' }))
+    expect(appCode(device101)).toBe('DEVICE_LIMIT_REACHED')
+    await staff('Cy', '8642')
+    expect(appCode(await rejection(staff('Di', '9753')))).toBe('VALIDATION')
   })
 })

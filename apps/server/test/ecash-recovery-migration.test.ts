@@ -3,41 +3,19 @@
  * upgrades a database that already holds ecash payments and held ecash: those keep every value,
  * and redemptions, counters and the seed work on the upgraded database.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
 import { SecretBox } from '../src/lib/secrets'
 import { createEcashRepo } from '../src/modules/ecash/repo'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the ecash recovery tables', () => {
   it('upgrade a database holding ecash payments and held ecash', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    expect((await migrator.migrateTo('0011-node-status')).error).toBeUndefined()
+    const upgrade = await migratedTo('0011-node-status')
+    const { db } = upgrade
 
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@ecash.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Bakery', onboardingStep: 'completed', createdBy: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const owner = await seedOwner(db, 'owner@ecash.example')
+    const businessId = await owner.addBusiness({ name: 'Bakery' })
     // Written as the code before this migration wrote them.
     const settledAt = new Date('2026-02-03T04:05:06.789Z')
     const { id: paymentId } = await db
@@ -60,7 +38,7 @@ describe('the ecash recovery tables', () => {
     const paymentBefore = await db.selectFrom('payments').selectAll().executeTakeFirstOrThrow()
     const heldBefore = await db.selectFrom('ecashChange').selectAll().execute()
 
-    expect((await migrator.migrateTo('0012-ecash-recovery')).error).toBeUndefined()
+    await upgrade.migrateTo('0012-ecash-recovery')
 
     expect(await db.selectFrom('payments').selectAll().executeTakeFirstOrThrow()).toEqual(
       paymentBefore,
@@ -99,6 +77,6 @@ describe('the ecash recovery tables', () => {
     const words = await repo.walletMnemonic(() => 'one two three')
     expect(await repo.walletMnemonic(() => 'other words')).toBe(words)
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    await upgrade.migrateToLatest()
   })
 })

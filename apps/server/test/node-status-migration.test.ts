@@ -2,47 +2,19 @@
  * Migration 0011 (a node's last read status on its row) upgrades a database that already holds
  * nodes: their rows keep every value, start with nothing read, and are the first a sweep reads.
  */
-import { Migrator } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { describe, expect, it } from 'vitest'
 import { createNodeRepo } from '../src/modules/node/repo'
 import { NO_NODE, SETTLED_RECHECK_MS, SETTLED_STATUSES } from '../src/modules/node/status'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the node status columns', () => {
   it('upgrade a database holding nodes, which the next sweep reads first', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const before = await migrator.migrateTo('0010-onboarding-step-check')
-    expect(before.error).toBeUndefined()
+    const upgrade = await migratedTo('0010-onboarding-step-check')
+    const { db } = upgrade
 
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@node.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const businesses = await db
-      .insertInto('businesses')
-      .values([
-        { name: 'Initialised', onboardingStep: 'deposit', createdBy: userId },
-        { name: 'Requested', onboardingStep: 'nodePassword', createdBy: userId },
-      ])
-      .returning('id')
-      .execute()
-    const [ready, requested] = businesses.map((b) => b.id)
-    if (!ready || !requested) throw new Error('businesses not inserted')
+    const owner = await seedOwner(db, 'owner@node.example')
+    const ready = await owner.addBusiness({ name: 'Initialised', onboardingStep: 'deposit' })
+    const requested = await owner.addBusiness({ name: 'Requested', onboardingStep: 'nodePassword' })
     const initialisedAt = new Date('2026-01-02T03:04:05.678Z')
     // Written as the code before this migration wrote them (no status columns).
     const nodeColumns = [
@@ -81,7 +53,7 @@ describe('the node status columns', () => {
       .orderBy('hostNodeId')
       .execute()
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const kept = await db
       .selectFrom('lightningNodes')

@@ -3,43 +3,18 @@
  * taken at a device: every payment keeps its values, reads as not refunded with all of it left
  * to refund, and the device has no close yet.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
 import { createRefundPaymentsRepo } from '../src/modules/refunds/payments-repo'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the refunds and shifts migration', () => {
   it('upgrades a database holding payments, which keep every value', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const names = Object.keys(migrations).sort()
-    const before = names[names.indexOf('0021-refunds-and-shifts') - 1]
-    if (!before) throw new Error('no migration before 0021')
-    expect((await migrator.migrateTo(before)).error).toBeUndefined()
+    const upgrade = await migratedTo('0020-terminal')
+    const { db } = upgrade
 
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@refunds.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Old Shop', onboardingStep: 'completed', createdBy: userId, currency: 'EUR' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const owner = await seedOwner(db, 'owner@refunds.example')
+    const businessId = await owner.addBusiness({ name: 'Old Shop', currency: 'EUR' })
     const { id: deviceId } = await db
       .insertInto('devices')
       .values({ businessId, name: 'Old till', loginId: 'dev_refund-migration-01', secretHash: 'x' })
@@ -56,7 +31,7 @@ describe('the refunds and shifts migration', () => {
     if (!paymentId) throw new Error('payment not inserted')
     const oldRow = await sql<Record<string, unknown>>`SELECT * FROM payments`.execute(db)
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const now = await sql<Record<string, unknown>>`SELECT * FROM payments`.execute(db)
     expect(now.rows).toEqual(oldRow.rows)

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { until } from './assertions'
 import { nwcBusiness } from './businesses'
 import { freePort } from './crash/server-process'
-import { buildTestApp, createTestEnv, type TestEnv } from './harness'
+import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { withScreening } from './withdraw-support'
 
@@ -49,9 +49,19 @@ export async function startRefundWorld(): Promise<RefundWorld> {
 export const PERMITTED = { eodReport: true, refundReport: true, refund: true }
 export const NOTHING = { eodReport: false, refundReport: false, refund: false }
 
-/** A shop, its terminal signed in with Rita (every permission); Sam may do nothing. */
+/** A shop on an NWC wallet, its terminal signed in with Rita (every permission). */
 export async function shopWithTerminal(w: RefundWorld) {
-  const { b, businessId } = await nwcBusiness(w.env, w.net)
+  return withTerminal(w, await nwcBusiness(w.env, w.net))
+}
+
+/**
+ * The owner's business gets staff, Rita (every permission) and Sam (who may do nothing), and a
+ * terminal signed in with Rita.
+ */
+export async function withTerminal(
+  w: Pick<RefundWorld, 'env' | 'net'>,
+  { b, businessId }: { b: TestBrowser; businessId: string },
+) {
   const staff = (name: string, pin: string, permissions: typeof PERMITTED) =>
     b.caller.staff.create({ businessId, name, language: 'en', permissions, pin })
   const rita = await staff('Rita', '2468', PERMITTED)
@@ -106,6 +116,17 @@ export async function shopWithTerminal(w: RefundWorld) {
   }
 
   return { b, businessId, device, credentials, d, rita, sam, paid, charged }
+}
+
+/** What the terminal sends for a refund of `sat` paid through an LNURL-withdraw. */
+export function lnurlRefund(paymentId: string, sat: number, idempotencyKey = randomUUID()) {
+  return {
+    paymentId,
+    basis: 'sat' as const,
+    amount: sat,
+    payout: { kind: 'lnurl' as const },
+    idempotencyKey,
+  }
 }
 
 /** The payer claims an LNURL-withdraw through simnet's control API. */

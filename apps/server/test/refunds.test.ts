@@ -8,7 +8,13 @@ import { randomUUID } from 'node:crypto'
 import type { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
-import { claim, shopWithTerminal, startRefundWorld, type RefundWorld } from './refunds-support'
+import {
+  claim,
+  lnurlRefund,
+  shopWithTerminal,
+  startRefundWorld,
+  type RefundWorld,
+} from './refunds-support'
 
 let w: RefundWorld
 beforeAll(async () => {
@@ -24,22 +30,18 @@ describe('who may refund', () => {
   it('refuses staff without the permission, a device with nobody signed in and an owner', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 5_000 })
-    const refund = {
-      paymentId: p.id,
-      basis: 'sat' as const,
-      amount: 1_000,
-      payout: { kind: 'lnurl' as const },
-    }
     await shop.d.caller.device.staffSignIn({ pin: '1357' })
     for (const call of [
       () => shop.d.caller.refunds.payments({}),
       () => shop.d.caller.refunds.payment({ paymentId: p.id }),
-      () => shop.d.caller.refunds.create({ ...refund, idempotencyKey: key() }),
+      () => shop.d.caller.refunds.create(lnurlRefund(p.id, 1_000)),
     ]) {
       expect(appCode(await rejection(call()))).toBe('STAFF_PERMISSION_REQUIRED')
     }
     await shop.d.caller.device.staffSignOut()
-    expect(appCode(await rejection(shop.d.caller.refunds.payments({})))).toBe('UNAUTHORIZED')
+    expect(appCode(await rejection(shop.d.caller.refunds.payments({})))).toBe(
+      'STAFF_SIGN_IN_REQUIRED',
+    )
     // the owner's session is not a device's
     expect(appCode(await rejection(shop.b.caller.refunds.payments({})))).toBe('UNAUTHORIZED')
     const rows = await w.env.database.db.selectFrom('refunds').selectAll().execute()
@@ -141,13 +143,7 @@ describe('refunding a payment', () => {
     const p = await shop.paid({ sat: 10_000 })
     const results = await Promise.allSettled(
       [6_000, 6_000, 6_000].map((amount) =>
-        shop.d.caller.refunds.create({
-          paymentId: p.id,
-          basis: 'sat',
-          amount,
-          payout: { kind: 'lnurl' },
-          idempotencyKey: key(),
-        }),
+        shop.d.caller.refunds.create(lnurlRefund(p.id, amount)),
       ),
     )
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
@@ -168,13 +164,7 @@ describe('an LNURL-withdraw refund', () => {
   it('is claimed once by the customer’s wallet and paid; a second claim is refused', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 8_000 })
-    const refund = await shop.d.caller.refunds.create({
-      paymentId: p.id,
-      basis: 'sat',
-      amount: 3_000,
-      payout: { kind: 'lnurl' },
-      idempotencyKey: key(),
-    })
+    const refund = await shop.d.caller.refunds.create(lnurlRefund(p.id, 3_000))
     expect(refund).toMatchObject({ state: 'open', amountSat: 3_000 })
     expect(refund.lnurl).toMatch(/^LNURL1[0-9A-Z]+$/)
     const claimed = await claim(w, refund.lnurl ?? '')
@@ -198,14 +188,7 @@ describe('an LNURL-withdraw refund', () => {
   it('is refused once expired, and then no longer holds back its amount', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 4_000 })
-    const create = () =>
-      shop.d.caller.refunds.create({
-        paymentId: p.id,
-        basis: 'sat',
-        amount: 4_000,
-        payout: { kind: 'lnurl' },
-        idempotencyKey: key(),
-      })
+    const create = () => shop.d.caller.refunds.create(lnurlRefund(p.id, 4_000))
     const refund = await create()
     expect(appCode(await rejection(create()))).toBe('REFUND_EXCEEDS_REMAINING')
     await w.env.database.db
@@ -221,13 +204,7 @@ describe('an LNURL-withdraw refund', () => {
   it('answers the withdraw request as LUD-03 says and refuses a wrong invoice', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 2_500 })
-    const refund = await shop.d.caller.refunds.create({
-      paymentId: p.id,
-      basis: 'sat',
-      amount: 2_500,
-      payout: { kind: 'lnurl' },
-      idempotencyKey: key(),
-    })
+    const refund = await shop.d.caller.refunds.create(lnurlRefund(p.id, 2_500))
     const { bech32 } = await import('@scure/base')
     const decoded = bech32.decode((refund.lnurl ?? '').toLowerCase() as `${string}1${string}`, 2000)
     const url = new TextDecoder().decode(bech32.fromWords(decoded.words))

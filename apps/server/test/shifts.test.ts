@@ -4,10 +4,14 @@
  * sats; only staff who may see them; the owner sees a device's closes. The refund report lists
  * a period's refunds with who made them, for staff who may see it.
  */
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
-import { shopWithTerminal, startRefundWorld, type RefundWorld } from './refunds-support'
+import {
+  lnurlRefund,
+  shopWithTerminal,
+  startRefundWorld,
+  type RefundWorld,
+} from './refunds-support'
 
 let w: RefundWorld
 beforeAll(async () => {
@@ -47,13 +51,7 @@ describe('end-of-day reports', () => {
     await shop.d.caller.device.staffSignIn({ pin: '1357' })
     await shop.charged(2_000)
     await shop.d.caller.device.staffSignIn({ pin: '2468' })
-    const refund = await shop.d.caller.refunds.create({
-      paymentId: first,
-      basis: 'sat',
-      amount: 4_000,
-      payout: { kind: 'lnurl' },
-      idempotencyKey: randomUUID(),
-    })
+    const refund = await shop.d.caller.refunds.create(lnurlRefund(first, 4_000))
     expect(refund.state).toBe('open')
 
     const x = await shop.d.caller.shifts.x()
@@ -102,13 +100,7 @@ describe('the refund report', () => {
   it('lists the refunds of a period with who made them', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 9_000 })
-    const refund = await shop.d.caller.refunds.create({
-      paymentId: p.id,
-      basis: 'sat',
-      amount: 2_500,
-      payout: { kind: 'lnurl' },
-      idempotencyKey: randomUUID(),
-    })
+    const refund = await shop.d.caller.refunds.create(lnurlRefund(p.id, 2_500))
     const now = Date.now()
     const report = await shop.d.caller.refunds.report({
       from: new Date(now - 3_600_000).toISOString(),

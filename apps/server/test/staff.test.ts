@@ -109,7 +109,7 @@ describe('staff logins', () => {
       pin: '55667788',
     })
     const { d } = await withDevice(b, businessId)
-    expect(appCode(await rejection(d.caller.device.requireStaff()))).toBe('UNAUTHORIZED')
+    expect(appCode(await rejection(d.caller.device.requireStaff()))).toBe('STAFF_SIGN_IN_REQUIRED')
     expect(appCode(await rejection(d.caller.device.staffSignIn({ pin: '55667789' })))).toBe(
       'INVALID_CREDENTIALS',
     )

@@ -76,6 +76,7 @@ describe('taking a payment at the terminal', () => {
     expect(await d.caller.terminal.methods()).toEqual({
       lightning: true,
       onchain: false,
+      ecash: true,
       currency: 'GBP',
     })
     const idempotencyKey = key()

@@ -3,43 +3,18 @@
  * whose leases were renewed the earlier way, one row each: those stay live until their own time
  * passes, so an instance of the previous release still running keeps the wallets it watches.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
 import { createLeaseRepo } from '../src/modules/payments/lease-repo'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('wallet leases kept by heartbeats', () => {
   it('upgrade a database holding leases renewed one by one, which stay live until they lapse', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    expect((await migrator.migrateTo('0023-loop-swaps')).error).toBeUndefined()
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@leases.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const upgrade = await migratedTo('0023-loop-swaps')
+    const { db } = upgrade
+    const owner = await seedOwner(db, 'owner@leases.example')
     const [live, lapsed] = await Promise.all(
-      ['Bakery', 'Florist'].map(async (name) => {
-        const { id } = await db
-          .insertInto('businesses')
-          .values({ name, onboardingStep: 'completed', createdBy: userId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        return id
-      }),
+      ['Bakery', 'Florist'].map((name) => owner.addBusiness({ name })),
     )
     // As the previous release wrote them: a holder's lease renewed a minute ahead, another lapsed.
     await db
@@ -50,7 +25,7 @@ describe('wallet leases kept by heartbeats', () => {
       ])
       .execute()
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined()
+    await upgrade.migrateToLatest()
 
     const { rows } = await sql<{ businessId: string; holder: string }>`
       SELECT business_id AS "businessId", holder FROM live_wallet_leases`.execute(db)

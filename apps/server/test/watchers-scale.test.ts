@@ -238,6 +238,30 @@ describe('watching many businesses', () => {
     expect(await leases.acquire([businessId], 'instance-a', 60_000)).toEqual([])
   })
 
+  it('gives a free lease to one of two instances taking it at the same moment', async () => {
+    const [, , businessId = ''] = [...(await businessesWithOpenPayments(3)).keys()]
+    const { db } = env.database
+    await db.deleteFrom('walletLeases').where('businessId', '=', businessId).execute()
+    const second = createLeaseRepo(db)
+    let secondTook: Promise<string[]> = Promise.resolve([])
+    // Instance D takes it in a transaction still open while instance E asks: E's statement
+    // starts before D's lease is committed and meets it only on the row.
+    const firstTook = await db.transaction().execute(async (trx) => {
+      const took = await createLeaseRepo(trx).acquire([businessId], 'instance-d', 60_000)
+      secondTook = second.acquire([businessId], 'instance-e', 60_000)
+      await sleep(300)
+      return took
+    })
+    expect(firstTook).toEqual([businessId])
+    expect(await secondTook).toEqual([])
+    const row = await db
+      .selectFrom('walletLeases')
+      .select('holder')
+      .where('businessId', '=', businessId)
+      .executeTakeFirst()
+    expect(row?.holder).toBe('instance-d')
+  })
+
   it('keeps a lease renewed the earlier way (no heartbeat) until its own time passes', async () => {
     const [, businessId = ''] = [...(await businessesWithOpenPayments(2)).keys()]
     const { db } = env.database

@@ -30,6 +30,7 @@ export function crashableLeases(db: Db): CrashableLeases {
     },
     release: (...args) => (crashed ? Promise.resolve() : real.release(...args)),
     retire: (by) => (crashed ? Promise.resolve() : real.retire(by)),
+    liveInstances: () => real.liveInstances(),
     holder: () => holder,
     crash() {
       crashed = true

@@ -3,21 +3,11 @@
  * percentages and idle sign-out it is set up with, and the languages its screens exist in.
  */
 import { z } from 'zod'
+import { MAX_TIP_PERCENTS, TERMINAL_METHODS } from './terminal-rules'
 import { ZSafeText } from './text'
 
-// in a module without zod: the web app's first load reads it
-export { TERMINAL_LANGUAGES, type TerminalLanguage } from './languages'
-
-/** Ways a terminal charges: an invoice or an address the customer's wallet pays. */
-export const TERMINAL_METHODS = ['lightning', 'onchain'] as const
-export type TerminalMethod = (typeof TERMINAL_METHODS)[number]
-
-export const DEFAULT_TIP_PERCENTS = [5, 10, 15] as const
-export const MAX_TIP_PERCENTS = 4
-export const IDLE_SIGN_OUT_CHOICES_SEC = [60, 120, 300, 900, 1800, 0] as const
-export const DEFAULT_IDLE_SIGN_OUT_SEC = 300
-/** How long the paid screen stays before the keypad returns. */
-export const PAID_SCREEN_MS = 8_000
+// the rules without zod, in a module of their own (the terminal's first load reads them)
+export * from './terminal-rules'
 
 export const ZTipPercents = z
   .array(z.number().int().min(1).max(100))
@@ -42,8 +32,9 @@ export const ZTerminalCharge = z.object({
 })
 export type TTerminalCharge = z.input<typeof ZTerminalCharge>
 
-/** The tip for `percent` of `amount` (minor units or sats), rounded to the nearest unit. */
-export const tipOf = (amount: number, percent: number) => Math.round((amount * percent) / 100)
-
-/** A public receipt's token: the payment id (36 characters) then its signature (22). */
-export const RECEIPT_TOKEN_PATTERN = /^[0-9a-f-]{36}[A-Za-z0-9_-]{22}$/
+/** Ecash at the terminal: the customer's Cashu token, taken for the amount and tip keyed in. */
+export const ZTerminalEcash = ZTerminalCharge.omit({ method: true }).extend({
+  /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
+  token: z.string().trim().min(1).max(100_000),
+})
+export type TTerminalEcash = z.input<typeof ZTerminalEcash>

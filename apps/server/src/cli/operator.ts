@@ -12,6 +12,7 @@ import { createSealedValuesRepo } from '../db/sealed-values-repo'
 import { resealAll } from '../lib/secret-rotation'
 import { SecretBox } from '../lib/secrets'
 import { createAuthRepo } from '../modules/auth/repo'
+import { MOVE_IMAGES_USAGE, moveImagesToS3 } from '../modules/devices/cli'
 import { createUpdateRepo } from '../modules/node/update-repo'
 import { DENYLIST_USAGE, isDenylistCommand, runDenylistCommand } from '../modules/screening/cli'
 
@@ -24,6 +25,7 @@ const USAGE = `Usage: npm run operator -- <command>
   node-version <version> [notes]     offer merchants' nodes an lnd version to update to
   rotate-secret                      seal stored secrets again under APP_SECRET
                                      (the old one given as APP_SECRET_PREVIOUS)
+${MOVE_IMAGES_USAGE}
 ${DENYLIST_USAGE}`
 
 async function rotateSecret(): Promise<number> {
@@ -106,6 +108,7 @@ async function main(args: string[]): Promise<number> {
   const [command, email] = args
   if (command === 'add-node') return addNode(args[1], args[2])
   if (command === 'rotate-secret') return rotateSecret()
+  if (command === 'move-images-to-s3') return moveImagesToS3()
   if (isDenylistCommand(command)) return denylist(args)
   if (command === 'node-version') return publishNodeVersion(args[1], args.slice(2).join(' '))
   if ((command !== 'grant' && command !== 'revoke') || !email) {

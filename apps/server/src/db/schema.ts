@@ -341,6 +341,7 @@ export interface Database {
   staffRfidTags: StaffRfidTagsTable
   unrecognisedRfidTags: UnrecognisedRfidTagsTable
   deviceImages: DeviceImagesTable
+  deviceImageOrphans: DeviceImageOrphansTable
   deviceSettings: DeviceSettingsTable
   paymentTips: PaymentTipsTable
   posWebhooks: PosWebhooksTable
@@ -383,6 +384,8 @@ export interface DeviceSessionsTable {
   createdAt: CreatedAt
   expiresAt: Date
   lastSeenAt: Generated<Date>
+  /** the signed-in staff member's last use; idle past the device settings' time, signed out (0026) */
+  staffActiveAt: Date | null
 }
 
 /** One row: the sealed key of the staff PINs' lookup HMAC (0019). */
@@ -427,10 +430,23 @@ export interface DeviceImagesTable {
   id: Generated<string>
   businessId: string
   contentType: string
-  bytes: Buffer
+  /** the image itself when `storage` is `postgres`; null when it is in the S3 store (0025) */
+  bytes: Buffer | null
   width: number
   height: number
   createdAt: CreatedAt
+  /** where the bytes are: `postgres` (in `bytes`) or `s3` (under `objectKey`) (0025) */
+  storage: Generated<'postgres' | 's3'>
+  objectKey: string | null
+  /** bytes in the image (0025) */
+  size: number
+}
+
+/** Objects in the S3 image store that no image row names, deleted from `dueAt` on (0025). */
+export interface DeviceImageOrphansTable {
+  objectKey: string
+  dueAt: Generated<Date>
+  attempts: Generated<number>
 }
 
 export interface DeviceSettingsTable {

@@ -85,6 +85,12 @@ export interface Wallet {
        * from then on nothing that settles is missed.
        */
       onReady?(): void
+      /**
+       * A standby's watch, kept by a second instance while another holds the lease (and has
+       * looked up what is open): new settlements are followed, `pending` is not looked up
+       * first. A settlement is handed over by both; crediting it is idempotent.
+       */
+      standby?: boolean
     },
     signal: AbortSignal,
   ): Promise<void>

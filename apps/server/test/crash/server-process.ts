@@ -3,8 +3,13 @@
  * and one port, and killed with SIGKILL as a power cut or an OOM kill would.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import type { Externals } from '../../src/config'
+import { connectDatabase, type DatabaseHandle } from '../../src/db/database'
+import { createTestEnv, type TestEnv } from '../harness'
+import type { TestSimnet } from '../simnet'
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -31,8 +36,120 @@ export interface ServerProcess {
   output(): string
 }
 
+/** The server of a crash test: one port, one database, any number of runs one after another. */
+export interface CrashServer {
+  /** where it answers, the same after every start */
+  origin: string
+  /** its settings: a real network's (no embedded simnet), pointed at the test's simnet */
+  env: Record<string, string>
+  /** the test's own connection to the server's database */
+  database: DatabaseHandle
+  /** the run now going, if any */
+  current(): ServerProcess | undefined
+  /** Starts a run without waiting for it to listen (to kill it while it starts). */
+  spawn(): ServerProcess
+  /** Starts a run and waits until it listens. */
+  start(): Promise<ServerProcess>
+  /** SIGKILL of the run now going: no handler runs, nothing is flushed or released. */
+  kill(): Promise<void>
+  /** A clean stop (SIGTERM) of the run now going, SIGKILL if it hangs. */
+  stop(): Promise<void>
+  /** Kills what still runs and closes the test's connection. */
+  close(): Promise<void>
+}
+
+/**
+ * Sets up a crash test's server: a free port, the settings, and a fresh database on which
+ * `prepare` signs up and onboards what the test needs through the real services (stopped before
+ * the server first starts). Nothing runs until `start` or `spawn`.
+ */
+export async function crashServer(
+  net: TestSimnet,
+  opts: {
+    /** the simnet's by default */
+    externals?: Externals
+    /** more settings */
+    env?: Record<string, string>
+    /** connections of the test's own pool */
+    connections?: number
+    prepare(setup: TestEnv, origin: string): Promise<void>
+  },
+): Promise<CrashServer> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const ext = opts.externals ?? net.externals
+  const host = ext.nodeHost.kind === 'simnet' ? ext.nodeHost : { url: '', token: '' }
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    BITCOIN_NETWORK: 'regtest',
+    APP_SECRET: randomBytes(36).toString('base64'),
+    PUBLIC_URL: origin,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    EXCHANGE_API_URL: ext.exchangeBaseUrl,
+    NODE_HOST: 'simnet',
+    NODE_HOST_URL: host.url,
+    NODE_HOST_TOKEN: host.token,
+    LSP_PUBKEY: ext.lspPubkey ?? '',
+    ...(ext.screening
+      ? { SCREENING_API_URL: ext.screening.url, SCREENING_API_KEY: ext.screening.apiKey }
+      : {}),
+    AUTO_APPROVE_APPLICATIONS: 'true',
+    DB_POOL_SIZE: '5',
+    ...opts.env,
+  }
+  const setup = await createTestEnv({ env, externals: ext })
+  env.DATABASE_URL = setup.url
+  try {
+    await opts.prepare(setup, origin)
+  } finally {
+    await setup.close()
+  }
+  const database = connectDatabase(env.DATABASE_URL, opts.connections ?? 2)
+
+  let current: ServerProcess | undefined
+  const spawnRun = () => {
+    if (current && !hasExited(current)) throw new Error('the server is still running')
+    current = startServer(env)
+    return current
+  }
+  const kill = async () => {
+    if (!current) return
+    if (!hasExited(current)) current.child.kill('SIGKILL')
+    await current.exited
+  }
+  return {
+    origin,
+    env,
+    database,
+    current: () => current,
+    spawn: spawnRun,
+    async start() {
+      const run = spawnRun()
+      await run.ready
+      return run
+    },
+    kill,
+    async stop() {
+      if (!current || hasExited(current)) return
+      current.child.kill('SIGTERM')
+      const run = current
+      const killer = setTimeout(() => run.child.kill('SIGKILL'), 10_000)
+      await run.exited
+      clearTimeout(killer)
+    },
+    async close() {
+      await kill()
+      await database.close()
+    },
+  }
+}
+
+const hasExited = (run: ServerProcess) =>
+  run.child.exitCode !== null || run.child.signalCode !== null
+
 /** Starts `src/main.ts` with `env` (on top of this process's) in a child process. */
-export function startServer(env: Record<string, string>): ServerProcess {
+function startServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, ...env },
@@ -53,21 +170,4 @@ export function startServer(env: Record<string, string>): ServerProcess {
   // A kill before it listened is expected; the caller waits on `ready` when it needs it.
   ready.catch(() => {})
   return { child, ready, exited, output: () => out }
-}
-
-/** SIGKILL: no handler runs, nothing is flushed or released. */
-export async function kill(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode === null && server.child.signalCode === null) {
-    server.child.kill('SIGKILL')
-  }
-  await server.exited
-}
-
-/** A clean stop (SIGTERM), SIGKILL if it hangs. */
-export async function stop(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return
-  server.child.kill('SIGTERM')
-  const killer = setTimeout(() => server.child.kill('SIGKILL'), 10_000)
-  await server.exited
-  clearTimeout(killer)
 }

@@ -12,16 +12,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { canScanQr } from './qr-scanner-support'
 
-/** Whether this browser can ask for a camera at all (it still may have none, or refuse). */
-export function canScanQr(): boolean {
-  return (
-    typeof navigator !== 'undefined' &&
-    typeof navigator.mediaDevices?.getUserMedia === 'function' &&
-    typeof window !== 'undefined' &&
-    window.isSecureContext
-  )
-}
+export { canScanQr }
 
 type Problem = 'denied' | 'noCamera' | 'failed'
 

@@ -5,7 +5,7 @@
  * the loader are the few lines below rather than i18next's plugins, which weigh more than the
  * first load of a page can afford.
  */
-import { TERMINAL_LANGUAGES } from '@app/domain'
+import { TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
@@ -21,6 +21,18 @@ export function isLanguage(value: string): value is Language {
 export function currentLanguage(): Language {
   const base = (i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE).split('-')[0] ?? ''
   return isLanguage(base) ? base : FALLBACK_LANGUAGE
+}
+
+const isTerminalLanguage = (value: string): value is TerminalLanguage =>
+  (TERMINAL_LANGUAGES as readonly string[]).includes(value)
+
+/**
+ * The language dates, times and numbers are written in: the one in use, Dutch included (the
+ * terminal's screens, receipts and reports exist in Dutch; the dashboard's pages do not).
+ */
+export function currentLocale(): TerminalLanguage {
+  const base = (i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE).split('-')[0] ?? ''
+  return isTerminalLanguage(base) ? base : FALLBACK_LANGUAGE
 }
 
 /** Where a chosen language is remembered (the names i18next's own detector used). */

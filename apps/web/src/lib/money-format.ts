@@ -4,7 +4,7 @@
  * conversions are the domain's (`@app/domain`); this is only how they are written.
  */
 import { FIAT_DECIMALS, satToBtcFixed } from '@app/domain'
-import { currentLanguage } from './i18n'
+import { currentLocale } from './i18n'
 
 function fiatFormat(
   language: string,
@@ -18,7 +18,7 @@ function fiatFormat(
 export function formatFiat(
   fiatMinor: number,
   currency: string,
-  language: string = currentLanguage(),
+  language: string = currentLocale(),
 ): string {
   return fiatFormat(language, currency, {
     minimumFractionDigits: FIAT_DECIMALS,
@@ -33,7 +33,7 @@ export function formatFiat(
 export function formatFiatNarrow(
   minor: number,
   currency: string,
-  language: string = currentLanguage(),
+  language: string = currentLocale(),
 ): string {
   const format = fiatFormat(language, currency, { currencyDisplay: 'narrowSymbol' })
   const digits = format.resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS
@@ -44,7 +44,7 @@ export function formatFiatNarrow(
 export function formatFiatCompact(
   minor: number,
   currency: string,
-  language: string = currentLanguage(),
+  language: string = currentLocale(),
 ): string {
   const digits =
     fiatFormat(language, currency).resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS
@@ -56,7 +56,7 @@ export function formatFiatCompact(
 }
 
 /** "." in English, "," in German, French and Spanish. */
-export function decimalMark(language: string = currentLanguage()): string {
+export function decimalMark(language: string = currentLocale()): string {
   return (
     new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
     '.'
@@ -64,12 +64,12 @@ export function decimalMark(language: string = currentLanguage()): string {
 }
 
 /** Whole sats with the reader's digit grouping: 12345 as "12,345" (en) or "12.345" (de). */
-export function formatSatNumber(amountSat: number, language: string = currentLanguage()): string {
+export function formatSatNumber(amountSat: number, language: string = currentLocale()): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(amountSat)
 }
 
 /** 12,345 sats as "0.00012345" (en) or "0,00012345" (de), exact to the sat. */
-export function formatBtcNumber(amountSat: number, language: string = currentLanguage()): string {
+export function formatBtcNumber(amountSat: number, language: string = currentLocale()): string {
   // Intl formats a decimal string exactly; a float could round the last sat.
   const value = satToBtcFixed(amountSat) as `${number}`
   return new Intl.NumberFormat(language, {
@@ -79,7 +79,7 @@ export function formatBtcNumber(amountSat: number, language: string = currentLan
 }
 
 /** 12,345 sats as "0.00012345 BTC" (en) or "0,00012345 BTC" (de), exact to the sat. */
-export function formatBtc(amountSat: number, language: string = currentLanguage()): string {
+export function formatBtc(amountSat: number, language: string = currentLocale()): string {
   return `${formatBtcNumber(amountSat, language)} BTC`
 }
 

@@ -1,6 +1,11 @@
 import { createFileRoute, Outlet, redirect, useLocation } from '@tanstack/react-router'
-import { TerminalLayout } from '@/features/terminal/terminal-layout'
 import { parseAppError } from '@/lib/app-error'
+import { lazyAfterLoad } from '@/lib/lazy-component'
+
+// not part of pairing's first load (see test/first-load-pages.json)
+const TerminalLayout = lazyAfterLoad(() =>
+  import('@/features/terminal/terminal-layout').then((m) => m.TerminalLayout),
+)
 
 const PAIR = '/terminal/pair'
 

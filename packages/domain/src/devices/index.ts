@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { IDLE_SIGN_OUT_CHOICES_SEC, ZTipPercents } from '../terminal'
 import { ZSafeText } from '../text'
+import { DEVICE_LOGIN_ID_PATTERN, DEVICE_SECRET_PATTERN } from './credentials'
 
 export const DEVICE_NAME_MAX = 64
 export const DEVICE_MID_MAX = 64
@@ -38,9 +39,7 @@ export const ZDeviceInput = z.object({
 })
 export type TDeviceInput = z.input<typeof ZDeviceInput>
 
-/** The credentials a device signs in with: its login id and a secret (256 bits, base64url). */
-export const DEVICE_LOGIN_ID_PATTERN = /^dev_[A-Za-z0-9_-]{16,40}$/
-export const DEVICE_SECRET_PATTERN = /^[A-Za-z0-9_-]{43,86}$/
+/** The credentials a device signs in with (patterns in a module without zod). */
 export const ZDeviceCredentials = z.object({
   loginId: z.string().regex(DEVICE_LOGIN_ID_PATTERN),
   secret: z.string().regex(DEVICE_SECRET_PATTERN),
@@ -116,3 +115,4 @@ export type DeviceImageKind = (typeof DEVICE_IMAGE_KINDS)[number]
 /** The header a POS sends with the payment terminal's merchant id. */
 export const MERCHANT_ID_HEADER = 'x-merchant-id'
 export * from './pos'
+export * from './credentials'

@@ -22,6 +22,8 @@ import * as m0020 from './0020-terminal'
 import * as m0021 from './0021-refunds-and-shifts'
 import * as m0023 from './0023-loop-swaps'
 import * as m0024 from './0024-watcher-heartbeats'
+import * as m0025 from './0025-device-image-store'
+import * as m0026 from './0026-staff-idle'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0021-refunds-and-shifts': m0021,
   '0023-loop-swaps': m0023,
   '0024-watcher-heartbeats': m0024,
+  '0025-device-image-store': m0025,
+  '0026-staff-idle': m0026,
 }

@@ -26,6 +26,11 @@ export const deviceRouter = router({
     await ctx.services.devices.setSessionStaff(ctx.deviceSession.idHash, staff.id)
     return staff
   }),
+  /** The staff member is using the terminal (sent at most every few seconds while they do). */
+  staffActive: deviceProcedure.mutation(async ({ ctx }) => {
+    await ctx.services.devices.staffActive(ctx.deviceSession)
+    return { signedIn: ctx.deviceSession.staffId !== null }
+  }),
   staffSignOut: deviceProcedure.mutation(async ({ ctx }) => {
     await ctx.services.devices.setSessionStaff(ctx.deviceSession.idHash, null)
     return { ok: true as const }
@@ -42,7 +47,7 @@ export const deviceRouter = router({
   /** Staff permission check a terminal asks before a guarded screen (EOD, refunds). */
   requireStaff: deviceProcedure.query(async ({ ctx }) => {
     const staff = await ctx.services.staff.current(ctx.device.businessId, ctx.deviceSession.staffId)
-    if (!staff) throw new DomainError('UNAUTHORIZED', 'A staff member must sign in')
+    if (!staff) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
     return staff
   }),
 })

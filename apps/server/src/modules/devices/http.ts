@@ -3,7 +3,8 @@
  * request body (`POST /api/businesses/:businessId/device-images/:kind`, session cookie, same
  * origin, the custom header `x-upload-source` that no cross-site form can send), and terminals
  * load them from `GET /api/device-images/:id` with their content type and long caching (an
- * upload gets a new id, so an address never changes what it shows).
+ * upload gets a new id, so an address never changes what it shows), whether the bytes are in
+ * PostgreSQL or the S3-compatible store (read by the server, never redirected to the bucket).
  */
 import { DEVICE_IMAGE_KINDS, IMAGE_MAX_BYTES, httpStatusOf, type ErrorCode } from '@app/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

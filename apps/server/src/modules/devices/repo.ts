@@ -2,9 +2,11 @@
  * Device logins and their sessions. A device is soft-deleted (its payments keep naming it); a
  * name is unique among a business's devices that are not deleted, so a clash is `taken`.
  */
+import { DEFAULT_IDLE_SIGN_OUT_SEC, STAFF_ACTIVITY_REPORT_MS } from '@app/domain'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, DevicesTable } from '../../db/schema'
+import { createNamedRowsRepo } from './named-rows-repo'
 
 const COLUMNS = [
   'id',
@@ -37,10 +39,27 @@ export interface DeviceSessionRow {
   staffId: string | null
   expiresAt: Date
   lastSeenAt: Date
+  staffActiveAt: Date | null
 }
 
 /** Where a device's sessions ending is announced: an open terminal returns to pairing. */
 export const DEVICE_EVENTS_CHANNEL = 'device_events'
+
+/** A last use is written up to this late (reported, then written, at most every 15 s). */
+const STAFF_IDLE_GRACE_SEC = (2 * STAFF_ACTIVITY_REPORT_MS) / 1000
+
+/**
+ * Whether the staff member signed in on session `s` (a `device_sessions` row under that alias)
+ * has not used the terminal for longer than the business's idle sign-out time (0: never), with
+ * the grace of a last use not yet written.
+ */
+export const staffIdleLapsed = sql<boolean>`(s.staff_id IS NOT NULL AND EXISTS (
+  SELECT 1 FROM (SELECT coalesce((SELECT ds.idle_sign_out_sec FROM device_settings ds
+                                  WHERE ds.business_id = s.business_id),
+                                 ${DEFAULT_IDLE_SIGN_OUT_SEC}::int) AS sec) idle
+  WHERE idle.sec > 0
+    AND coalesce(s.staff_active_at, s.last_seen_at)
+        < now() - make_interval(secs => idle.sec + ${STAFF_IDLE_GRACE_SEC}::int)))`
 
 async function announceSignOut(db: Kysely<Database>, deviceId: string) {
   await sql`SELECT pg_notify(${DEVICE_EVENTS_CHANNEL}, json_build_object('deviceId', ${deviceId}::text)::text)`.execute(
@@ -68,25 +87,8 @@ export function createDeviceRepo(db: Db) {
       return live().where('loginId', '=', loginId).executeTakeFirst()
     },
 
-    /** Names of a business's devices, deleted ones too (payments keep naming them). */
-    names(businessId: string): Promise<{ id: string; name: string; deleted: boolean }[]> {
-      return db
-        .selectFrom('devices')
-        .select(['id', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted')])
-        .where('businessId', '=', businessId)
-        .orderBy('name')
-        .execute()
-    },
-
-    async count(businessId: string): Promise<number> {
-      const r = await db
-        .selectFrom('devices')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('businessId', '=', businessId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirstOrThrow()
-      return Number(r.n)
-    },
+    /** The names of a business's devices (deleted ones too), and how many are not deleted. */
+    ...createNamedRowsRepo(db, 'devices'),
 
     async insert(d: {
       businessId: string
@@ -188,6 +190,8 @@ export function createDeviceRepo(db: Db) {
           's.staffId',
           's.expiresAt',
           's.lastSeenAt as sessionSeenAt',
+          's.staffActiveAt',
+          staffIdleLapsed.as('staffLapsed'),
           ...COLUMNS.map((c) => `d.${c}` as const),
         ])
         .where('s.idHash', '=', idHash)
@@ -207,11 +211,43 @@ export function createDeviceRepo(db: Db) {
           .where('id', '=', row.deviceId)
           .execute()
       }
-      const { deviceId, businessId, kind, staffId, expiresAt, sessionSeenAt, ...device } = row
+      const { deviceId, businessId, kind, expiresAt, sessionSeenAt, staffActiveAt, ...rest } = row
+      const { staffLapsed, staffId: signedInStaff, ...device } = rest
+      let staffId = signedInStaff
+      if (staffId && staffLapsed) {
+        // Idle too long: signed out here, and the open terminal is told.
+        await db
+          .updateTable('deviceSessions as s')
+          .set({ staffId: null, staffActiveAt: null })
+          .where('s.idHash', '=', idHash)
+          .where('s.staffId', '=', staffId)
+          .where(staffIdleLapsed)
+          .execute()
+        await announceSignOut(db, deviceId)
+        staffId = null
+      }
       return {
-        session: { deviceId, businessId, kind, staffId, expiresAt, lastSeenAt: sessionSeenAt },
+        session: {
+          deviceId,
+          businessId,
+          kind,
+          staffId,
+          expiresAt,
+          lastSeenAt: sessionSeenAt,
+          staffActiveAt: staffId ? staffActiveAt : null,
+        },
         device: { ...device, businessId },
       }
+    },
+
+    /** The staff member signed in on the session used the terminal now. */
+    async touchStaff(idHash: string, staffId: string): Promise<void> {
+      await db
+        .updateTable('deviceSessions')
+        .set({ staffActiveAt: sql<Date>`now()` })
+        .where('idHash', '=', idHash)
+        .where('staffId', '=', staffId)
+        .execute()
     },
 
     async touchDevice(id: string): Promise<void> {
@@ -223,7 +259,11 @@ export function createDeviceRepo(db: Db) {
     },
 
     async setSessionStaff(idHash: string, staffId: string | null): Promise<void> {
-      await db.updateTable('deviceSessions').set({ staffId }).where('idHash', '=', idHash).execute()
+      await db
+        .updateTable('deviceSessions')
+        .set({ staffId, staffActiveAt: staffId ? sql<Date>`now()` : null })
+        .where('idHash', '=', idHash)
+        .execute()
     },
 
     async deleteSession(idHash: string): Promise<void> {

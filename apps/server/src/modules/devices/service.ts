@@ -4,7 +4,12 @@
  * with them for a session (a cookie for the terminal web app, a bearer token for a POS), or a
  * POS sends them on every call. Regenerating or deleting ends every session of the device.
  */
-import { DEVICE_ONLINE_WINDOW_MS, MAX_DEVICES_PER_BUSINESS, type TDeviceInput } from '@app/domain'
+import {
+  DEVICE_ONLINE_WINDOW_MS,
+  MAX_DEVICES_PER_BUSINESS,
+  STAFF_ACTIVITY_REPORT_MS,
+  type TDeviceInput,
+} from '@app/domain'
 import { timingSafeEqual } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/secrets'
@@ -46,7 +51,10 @@ export interface DeviceIdentity {
 
 export interface DeviceSessionInfo {
   device: DeviceIdentity
+  /** the staff member signed in, null once they signed out or were idle too long */
   staffId: string | null
+  /** when that staff member last used the terminal (as written: up to 15 s behind) */
+  staffActiveAt: Date | null
   idHash: string
 }
 
@@ -227,7 +235,16 @@ export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string 
       const idHash = hashToken(token)
       const found = await repo.useSession(idHash, TOUCH_MS)
       if (!found) return null
-      return { device: identityOf(found.device), staffId: found.session.staffId, idHash }
+      const { staffId, staffActiveAt } = found.session
+      return { device: identityOf(found.device), staffId, staffActiveAt, idHash }
+    },
+
+    /** The signed-in staff member used the terminal: their idle time starts again. */
+    async staffActive(session: DeviceSessionInfo): Promise<void> {
+      if (!session.staffId) return
+      const at = session.staffActiveAt?.getTime() ?? 0
+      if (Date.now() - at < STAFF_ACTIVITY_REPORT_MS) return
+      await repo.touchStaff(session.idHash, session.staffId)
     },
 
     setSessionStaff: (idHash: string, staffId: string | null) =>

@@ -1,4 +1,7 @@
-/** What every terminal of a business shows (one row per business), and its uploaded images. */
+/**
+ * What every terminal of a business shows (one row per business), and its uploaded images: their
+ * metadata always here, their bytes here or in the object store (`image-store.ts`).
+ */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
 
@@ -15,10 +18,30 @@ export interface SettingsRow {
 
 export type ImageSlot = 'logoImageId' | 'screenSaverImageId'
 
-export interface StoredImage {
+/** An image's row: its bytes inline (`postgres`) or the key of its object (`s3`). */
+export interface StoredImageRow {
+  contentType: string
+  storage: 'postgres' | 's3'
+  bytes: Buffer | null
+  objectKey: string | null
+  size: number
+  createdAt: Date
+}
+
+/** A new image's row, with its id chosen beforehand (it names the object). */
+export type NewImage = {
+  id: string
+  contentType: string
+  width: number
+  height: number
+  size: number
+} & ({ storage: 'postgres'; bytes: Buffer } | { storage: 's3'; objectKey: string })
+
+export interface InlineImage {
+  id: string
+  businessId: string
   contentType: string
   bytes: Buffer
-  createdAt: Date
 }
 
 export function createDeviceSettingsRepo(db: Db) {
@@ -63,18 +86,39 @@ export function createDeviceSettingsRepo(db: Db) {
         .execute()
     },
 
-    /** Stores the image and puts it in the slot; the image it replaces is deleted. */
+    /**
+     * Writes the image's row (its bytes inline, or the key of its object, already put) and puts
+     * it in the slot, in one transaction; the image it replaces is deleted. Returns the object
+     * key of the replaced image, if its bytes were in the object store: the database lists it
+     * as an orphan (trigger of 0025) for the caller to delete once this has committed.
+     */
     async putImage(
       businessId: string,
       slot: ImageSlot,
-      image: { contentType: string; bytes: Buffer; width: number; height: number },
-    ): Promise<string> {
+      image: NewImage,
+    ): Promise<{ replacedObjectKey: string | null }> {
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx
+        await trx
           .insertInto('deviceImages')
-          .values({ businessId, ...image })
-          .returning('id')
-          .executeTakeFirstOrThrow()
+          .values({
+            id: image.id,
+            businessId,
+            contentType: image.contentType,
+            width: image.width,
+            height: image.height,
+            size: image.size,
+            storage: image.storage,
+            bytes: image.storage === 'postgres' ? image.bytes : null,
+            objectKey: image.storage === 's3' ? image.objectKey : null,
+          })
+          .execute()
+        // the object now belongs to a row: no longer an orphan to delete
+        if (image.storage === 's3') {
+          await trx
+            .deleteFrom('deviceImageOrphans')
+            .where('objectKey', '=', image.objectKey)
+            .execute()
+        }
         const before = await trx
           .selectFrom('deviceSettings')
           .select(slot)
@@ -83,18 +127,27 @@ export function createDeviceSettingsRepo(db: Db) {
           .executeTakeFirst()
         await trx
           .insertInto('deviceSettings')
-          .values({ businessId, [slot]: id })
+          .values({ businessId, [slot]: image.id })
           .onConflict((oc) =>
-            oc.column('businessId').doUpdateSet({ [slot]: id, updatedAt: sql<Date>`now()` }),
+            oc.column('businessId').doUpdateSet({ [slot]: image.id, updatedAt: sql<Date>`now()` }),
           )
           .execute()
         const old = before?.[slot]
-        if (old) await trx.deleteFrom('deviceImages').where('id', '=', old).execute()
-        return id
+        if (!old) return { replacedObjectKey: null }
+        const gone = await trx
+          .deleteFrom('deviceImages')
+          .where('id', '=', old)
+          .returning('objectKey')
+          .executeTakeFirst()
+        return { replacedObjectKey: gone?.objectKey ?? null }
       })
     },
 
-    async removeImage(businessId: string, slot: ImageSlot): Promise<boolean> {
+    /** Empties the slot and deletes its image; false when it was empty. */
+    async removeImage(
+      businessId: string,
+      slot: ImageSlot,
+    ): Promise<{ removedObjectKey: string | null } | false> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('deviceSettings')
@@ -109,8 +162,12 @@ export function createDeviceSettingsRepo(db: Db) {
           .set({ [slot]: null, updatedAt: sql<Date>`now()` })
           .where('businessId', '=', businessId)
           .execute()
-        await trx.deleteFrom('deviceImages').where('id', '=', old).execute()
-        return true
+        const gone = await trx
+          .deleteFrom('deviceImages')
+          .where('id', '=', old)
+          .returning('objectKey')
+          .executeTakeFirst()
+        return { removedObjectKey: gone?.objectKey ?? null }
       })
     },
 
@@ -123,12 +180,84 @@ export function createDeviceSettingsRepo(db: Db) {
       return r?.name ?? ''
     },
 
-    async image(id: string): Promise<StoredImage | undefined> {
+    async image(id: string): Promise<StoredImageRow | undefined> {
       return db
         .selectFrom('deviceImages')
-        .select(['contentType', 'bytes', 'createdAt'])
+        .select(['contentType', 'storage', 'bytes', 'objectKey', 'size', 'createdAt'])
         .where('id', '=', id)
         .executeTakeFirst()
+    },
+
+    /**
+     * Lists an object key as an orphan, to be deleted from `dueAt` on unless a row takes it
+     * first: written before an object is put, so an upload that never commits leaves nothing.
+     */
+    async addOrphan(objectKey: string, dueAt: Date): Promise<void> {
+      await db
+        .insertInto('deviceImageOrphans')
+        .values({ objectKey, dueAt })
+        .onConflict((oc) => oc.column('objectKey').doUpdateSet({ dueAt }))
+        .execute()
+    },
+
+    /** Orphans due for deletion, oldest first. */
+    async dueOrphans(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('deviceImageOrphans')
+        .select('objectKey')
+        .where('dueAt', '<=', sql<Date>`now()`)
+        .orderBy('dueAt')
+        .limit(limit)
+        .execute()
+      return rows.map((r) => r.objectKey)
+    },
+
+    /** The object was deleted from the store: off the list (unless a row took the key since). */
+    async dropOrphan(objectKey: string): Promise<void> {
+      await db.deleteFrom('deviceImageOrphans').where('objectKey', '=', objectKey).execute()
+    },
+
+    /** A delete that failed: tried again later, waiting longer after each failure (≤ 1 day). */
+    async postponeOrphan(objectKey: string): Promise<void> {
+      await db
+        .updateTable('deviceImageOrphans')
+        .set({
+          attempts: sql<number>`attempts + 1`,
+          dueAt: sql<Date>`now() + least(interval '1 day', interval '1 minute' * power(2, attempts))`,
+        })
+        .where('objectKey', '=', objectKey)
+        .execute()
+    },
+
+    /** Images whose bytes are still in PostgreSQL, a batch at a time (for moving them). */
+    async imagesInPostgres(limit: number): Promise<InlineImage[]> {
+      const rows = await db
+        .selectFrom('deviceImages')
+        .select(['id', 'businessId', 'contentType', 'bytes'])
+        .where('storage', '=', 'postgres')
+        .orderBy('createdAt')
+        .limit(limit)
+        .execute()
+      return rows.flatMap((r) => (r.bytes ? [{ ...r, bytes: r.bytes }] : []))
+    },
+
+    /**
+     * The image's bytes are now in the object store under `objectKey`: the row names it and
+     * drops its own copy, and the key is no longer an orphan. False when the row is gone (or
+     * moved already) meanwhile, in which case the object stays listed as an orphan.
+     */
+    async movedToObjectStore(id: string, objectKey: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('deviceImages')
+          .set({ storage: 's3', objectKey, bytes: null })
+          .where('id', '=', id)
+          .where('storage', '=', 'postgres')
+          .executeTakeFirst()
+        if (Number(moved.numUpdatedRows) === 0) return false
+        await trx.deleteFrom('deviceImageOrphans').where('objectKey', '=', objectKey).execute()
+        return true
+      })
     },
   }
 }

@@ -1,8 +1,17 @@
 /**
  * Device settings: one set for all of a business's terminals (logo, displayed name, receipt
- * text, screen saver image and delay, theme), kept in PostgreSQL with the images themselves, so
- * every instance serves them. Images are cleaned before they are stored (`images.ts`).
+ * text, screen saver image and delay, theme), kept in PostgreSQL, and their images, whose bytes
+ * are in PostgreSQL or an S3-compatible store (`image-store.ts`), so every instance serves them.
+ * Images are cleaned before they are stored (`images.ts`).
+ *
+ * With the object store, writes go in an order that loses nothing and leaves nothing behind:
+ * the new object's key is listed as an orphan, the object is put, then its row and the slot
+ * change commit together (taking the key off the list); the replaced image's row is deleted in
+ * that transaction (which lists its object), and its object is deleted after the commit. A
+ * delete that fails, or an upload that never commits, stays listed and is retried by the
+ * `device-image-orphans` job.
  */
+import { randomBytes, randomUUID } from 'node:crypto'
 import {
   DEFAULT_IDLE_SIGN_OUT_SEC,
   DEFAULT_RECEIPT_TEXT,
@@ -11,8 +20,10 @@ import {
   type DeviceTheme,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import type { JobQueue } from '../../jobs/jobs'
+import { imageObjectKey, type ImageStore, type ObjectStore } from './image-store'
 import { cleanImage } from './images'
-import type { DeviceSettingsRepo, ImageSlot } from './settings-repo'
+import type { DeviceSettingsRepo, ImageSlot, NewImage } from './settings-repo'
 
 export interface DeviceSettingsView {
   displayName: string
@@ -32,8 +43,69 @@ const SLOT: Record<DeviceImageKind, ImageSlot> = {
 
 export const imageUrl = (id: string) => `/api/device-images/${id}`
 
-export function createDeviceSettingsService(deps: { repo: DeviceSettingsRepo }) {
+/** An upload that has not committed within this long is given up: its object is deleted. */
+const UPLOAD_GRACE_MS = 60 * 60_000
+export const ORPHAN_JOB = 'device-image-orphans'
+const ORPHAN_BATCH = 100
+
+export interface ServedImage {
+  contentType: string
+  bytes: Buffer
+  createdAt: Date
+}
+
+export function createDeviceSettingsService(deps: {
+  repo: DeviceSettingsRepo
+  /** where new images' bytes go; PostgreSQL when not given */
+  store?: ImageStore
+  log?: (msg: string, err?: unknown) => void
+}) {
   const { repo } = deps
+  const store: ImageStore = deps.store ?? { kind: 'postgres' }
+  const objects: ObjectStore | null = store.kind === 's3' ? store.objects : null
+  const log = deps.log ?? (() => {})
+
+  /** Deletes an orphaned object now; on failure it stays listed for the job. True when gone. */
+  async function deleteOrphan(objectKey: string): Promise<boolean> {
+    if (!objects) return false
+    try {
+      await objects.delete(objectKey)
+    } catch (err) {
+      log(`device image object ${objectKey} not deleted yet; will be retried`, err)
+      await repo.postponeOrphan(objectKey)
+      return false
+    }
+    await repo.dropOrphan(objectKey)
+    return true
+  }
+
+  /** Puts the bytes where they go (object first), then the row: what `repo.putImage` writes. */
+  async function storeImage(
+    businessId: string,
+    image: Awaited<ReturnType<typeof cleanImage>>,
+    write: (row: NewImage) => Promise<string | null>,
+  ): Promise<void> {
+    const id = randomUUID()
+    const meta = {
+      id,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      size: image.bytes.length,
+    }
+    let replaced: string | null
+    if (store.kind === 'postgres') {
+      replaced = await write({ ...meta, storage: 'postgres', bytes: image.bytes })
+    } else {
+      const objectKey = imageObjectKey(store.keyPrefix, { businessId, ...meta })
+      await repo.addOrphan(objectKey, new Date(Date.now() + UPLOAD_GRACE_MS))
+      await store.objects.put(objectKey, image.bytes, image.contentType)
+      // A failure here may still have committed (the answer lost on the way): the object is
+      // left listed, and the job deletes it only if no committed row took it off the list.
+      replaced = await write({ ...meta, storage: 's3', objectKey })
+    }
+    if (replaced) await deleteOrphan(replaced)
+  }
 
   async function get(businessId: string): Promise<DeviceSettingsView> {
     const row = await repo.get(businessId)
@@ -78,19 +150,88 @@ export function createDeviceSettingsService(deps: { repo: DeviceSettingsRepo }) 
       bytes: Buffer,
     ): Promise<DeviceSettingsView> {
       const image = await cleanImage(bytes)
-      await repo.putImage(businessId, SLOT[kind], image)
+      await storeImage(businessId, image, async (row) => {
+        const { replacedObjectKey } = await repo.putImage(businessId, SLOT[kind], row)
+        return replacedObjectKey
+      })
       return get(businessId)
     },
 
     async removeImage(businessId: string, kind: DeviceImageKind): Promise<DeviceSettingsView> {
-      if (!(await repo.removeImage(businessId, SLOT[kind]))) {
-        throw new DomainError('FILE_NOT_FOUND', 'There is no such image')
-      }
+      const removed = await repo.removeImage(businessId, SLOT[kind])
+      if (!removed) throw new DomainError('FILE_NOT_FOUND', 'There is no such image')
+      if (removed.removedObjectKey) await deleteOrphan(removed.removedObjectKey)
       return get(businessId)
     },
 
-    image: (id: string) => repo.image(id),
+    /** The image to serve, wherever its bytes are; undefined when there is none. */
+    async image(id: string): Promise<ServedImage | undefined> {
+      const row = await repo.image(id)
+      if (!row) return undefined
+      if (row.storage === 'postgres') {
+        return row.bytes
+          ? { contentType: row.contentType, bytes: row.bytes, createdAt: row.createdAt }
+          : undefined
+      }
+      if (!objects || !row.objectKey) {
+        log(`device image ${id} is in the S3 store, which this server is not configured for`)
+        return undefined
+      }
+      const bytes = await objects.get(row.objectKey)
+      if (!bytes) {
+        log(`device image ${id}: object ${row.objectKey} is missing from the S3 store`)
+        return undefined
+      }
+      return { contentType: row.contentType, bytes, createdAt: row.createdAt }
+    },
+
+    /**
+     * Deletes the orphaned objects that are due (replaced or removed images whose delete
+     * failed, uploads that never committed, images of deleted businesses); how many went.
+     */
+    async deleteDueOrphans(): Promise<number> {
+      if (!objects) return 0
+      let deleted = 0
+      for (const key of await repo.dueOrphans(ORPHAN_BATCH)) {
+        if (await deleteOrphan(key)) deleted++
+      }
+      return deleted
+    },
+
+    /**
+     * Moves the bytes of images stored in PostgreSQL into the object store (operator command
+     * `move-images-to-s3`): each object is put, then its row names it and drops its own copy.
+     * Images keep their ids, so their addresses do not change. How many were moved.
+     */
+    async moveImagesToObjectStore(): Promise<number> {
+      if (store.kind !== 's3') return 0
+      let moved = 0
+      for (;;) {
+        const batch = await repo.imagesInPostgres(50)
+        if (batch.length === 0) return moved
+        for (const image of batch) {
+          // a key of this attempt's own: a second mover running at once never shares it
+          const objectKey = imageObjectKey(store.keyPrefix, image, randomBytes(4).toString('hex'))
+          await repo.addOrphan(objectKey, new Date(Date.now() + UPLOAD_GRACE_MS))
+          await store.objects.put(objectKey, image.bytes, image.contentType)
+          if (await repo.movedToObjectStore(image.id, objectKey)) moved++
+          else await deleteOrphan(objectKey)
+        }
+      }
+    },
   }
+}
+
+/** The periodic deletion of orphaned objects (one instance of the cluster at a time). */
+export function registerDeviceImageJobs(
+  jobs: JobQueue,
+  service: DeviceSettingsService,
+  deps: { intervalMs: number; log?: (msg: string, err?: unknown) => void },
+): void {
+  jobs.every(ORPHAN_JOB, deps.intervalMs, async () => {
+    const deleted = await service.deleteDueOrphans()
+    if (deleted > 0) deps.log?.(`deleted ${deleted} orphaned device image objects`)
+  })
 }
 
 export type DeviceSettingsService = ReturnType<typeof createDeviceSettingsService>

@@ -10,8 +10,9 @@
  * A melt whose outcome is open leaves the payment `processing` for the recovery job, which
  * settles or fails it by the melt quote's state (recovery.ts).
  */
+import { ecashDueRange } from '@app/domain'
 import type { JobQueue } from '../../jobs/jobs'
-import type { DomainError } from '../../lib/errors'
+import { DomainError } from '../../lib/errors'
 import type { BusinessRef, PaymentService } from '../payments/service'
 import type { PaymentView } from '../payments/view'
 import { checkMeltLater, registerEcashJobs } from './jobs'
@@ -29,6 +30,29 @@ export interface RedeemInput {
   memo?: string
   /** sent by the page: a retry of the same redemption gets the same payment */
   idempotencyKey?: string
+  /** taken at a terminal: for an amount due, by a device and its staff member */
+  terminal?: TerminalRedemption
+}
+
+export interface TerminalRedemption {
+  /** the amount and tip keyed in, in sats now */
+  dueSat: number
+  /** the amount and tip keyed in, when keyed in the business's currency */
+  fiatMinor: number | null
+  deviceId: string
+  staffId: string | null
+}
+
+/** A token at a terminal holds the sats due (within the tolerance), or nothing is taken. */
+function checkDue(amountSat: number, terminal: TerminalRedemption | undefined) {
+  if (!terminal) return
+  const { minSat, maxSat } = ecashDueRange(terminal.dueSat)
+  if (amountSat < minSat || amountSat > maxSat) {
+    throw new DomainError('ECASH_TOKEN_AMOUNT_MISMATCH', 'The token is not for the amount due', {
+      tokenSat: amountSat,
+      dueSat: terminal.dueSat,
+    })
+  }
 }
 
 export function createEcashService(deps: {
@@ -59,20 +83,27 @@ export function createEcashService(deps: {
     ): Promise<PaymentView> {
       const info = readToken(input.token, accepted)
       const key = input.idempotencyKey ?? null
+      const at = input.terminal
+      const fiatMinor = at?.fiatMinor ?? null
       // A retry of a redemption that went through: its token is spent by now, its payment stands.
-      const replayed = key && (await payments.replay(business.id, key, requestOf(info.amountSat)))
+      const replayed =
+        key && (await payments.replay(business.id, key, requestOf(info.amountSat, fiatMinor)))
       if (replayed) return replayed
+      checkDue(info.amountSat, at)
       await payments.requireCapability(business.id, 'lightning')
       const token = await checkToken(info, input.memo, log, signal, deps.mintTimeoutMs)
+      // what the mint says the proofs hold is what counts
+      checkDue(token.amountSat, at)
 
       let swapped: Swapped | undefined
       const outcome = await payments.receive(
         business,
         {
-          ...requestOf(token.amountSat),
+          ...requestOf(token.amountSat, fiatMinor),
           memo: token.memo,
           idempotencyKey: key,
           status: 'processing',
+          ...(at && { deviceId: at.deviceId, staffId: at.staffId }),
         },
         'lightning',
         async (ctx) => {
@@ -111,6 +142,10 @@ export function createEcashService(deps: {
   }
 }
 
-const requestOf = (amountSat: number) => ({ method: 'ecash' as const, amountSat, fiatMinor: null })
+const requestOf = (amountSat: number, fiatMinor: number | null) => ({
+  method: 'ecash' as const,
+  amountSat,
+  fiatMinor,
+})
 
 export type EcashService = ReturnType<typeof createEcashService>

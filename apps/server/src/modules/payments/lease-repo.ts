@@ -22,6 +22,8 @@ export interface LeaseRepo {
   release(businessIds: readonly string[], holder: string): Promise<void>
   /** A clean stop: `holder`'s heartbeat ends (release its leases first). */
   retire(holder: string): Promise<void>
+  /** The instances whose heart beats, each with how long it stays alive without another beat. */
+  liveInstances(): Promise<{ id: string; aliveForMs: number }[]>
 }
 
 const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`
@@ -52,8 +54,11 @@ export function createLeaseRepo(db: Db): LeaseRepo {
         ON CONFLICT (business_id) DO UPDATE
           SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
           WHERE wallet_leases.holder = EXCLUDED.holder
-             OR NOT EXISTS (SELECT 1 FROM live_wallet_leases l
-                            WHERE l.business_id = wallet_leases.business_id)
+             -- The row's own expiry first: it is the newest version, while the view is read as
+             -- of this statement's start and misses a lease another instance has just taken.
+             OR (wallet_leases.expires_at < now()
+                 AND NOT EXISTS (SELECT 1 FROM live_wallet_leases l
+                                 WHERE l.business_id = wallet_leases.business_id))
         RETURNING business_id AS "businessId"`.execute(db)
       return res.rows.map((r) => r.businessId)
     },
@@ -80,6 +85,14 @@ export function createLeaseRepo(db: Db): LeaseRepo {
 
     async retire(holder) {
       await db.deleteFrom('watcherInstances').where('id', '=', holder).execute()
+    },
+
+    async liveInstances() {
+      // Measured on the database's clock, so that instances' clocks need not agree.
+      const { rows } = await sql<{ id: string; aliveForMs: number }>`
+        SELECT id, (extract(epoch FROM alive_until - now()) * 1000)::float8 AS "aliveForMs"
+        FROM watcher_instances WHERE alive_until > now()`.execute(db)
+      return rows
     },
   }
 }

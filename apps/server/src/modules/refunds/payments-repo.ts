@@ -44,7 +44,7 @@ export function createRefundPaymentsRepo(db: Db) {
     async settledAt(deviceId: string, since: Date, limit: number) {
       const r = await sql<RefundablePayment>`${SELECT}
         WHERE p.device_id = ${deviceId} AND p.status = 'settled' AND p.settled_at >= ${since}
-        ORDER BY p.settled_at DESC, p.id DESC LIMIT ${limit}`.execute(db)
+        ORDER BY p.settled_at DESC, p.created_at DESC, p.id DESC LIMIT ${limit}`.execute(db)
       return r.rows
     },
 

@@ -2,6 +2,7 @@
  * The transactions CSV: RFC 4180 (comma separated, CRLF line ends, a field quoted when it holds
  * a comma, quote, CR or LF, quotes doubled), amounts in sats and in fiat with a decimal point.
  */
+import { FIAT_DECIMALS } from '@app/domain'
 import type { TransactionItem } from './service'
 
 export const CSV_HEADER = [
@@ -26,8 +27,6 @@ export const CSV_HEADER = [
 /** Starts with a byte-order mark so spreadsheet programs read the file as UTF-8. */
 export const CSV_BOM = '\uFEFF'
 
-const MINOR_DIGITS: Record<string, number> = { GBP: 2, USD: 2, EUR: 2 }
-
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
 }
@@ -40,15 +39,14 @@ export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
 
-/** 12345 pence -> "123.45"; integer arithmetic only. */
-export function formatMinor(minor: number, currency: string): string {
-  const digits = MINOR_DIGITS[currency] ?? 2
+/** 12345 pence -> "123.45" (every currency has `FIAT_DECIMALS` places); integer arithmetic only. */
+export function formatMinor(minor: number): string {
   const sign = minor < 0 ? '-' : ''
   const abs = Math.abs(minor)
     .toString()
-    .padStart(digits + 1, '0')
-  const whole = abs.slice(0, abs.length - digits)
-  return digits === 0 ? `${sign}${whole}` : `${sign}${whole}.${abs.slice(abs.length - digits)}`
+    .padStart(FIAT_DECIMALS + 1, '0')
+  const split = abs.length - FIAT_DECIMALS
+  return `${sign}${abs.slice(0, split)}.${abs.slice(split)}`
 }
 
 export function csvLine(values: readonly string[]): string {
@@ -69,7 +67,7 @@ export function transactionCsvLine(t: TransactionItem): string {
     neutraliseFormula(t.memo),
     String(t.amountSat),
     String(t.receivedSat),
-    t.fiatMinor === null ? '' : formatMinor(t.fiatMinor, t.currency),
+    t.fiatMinor === null ? '' : formatMinor(t.fiatMinor),
     t.currency,
     t.paymentHash ?? '',
     t.txid ?? '',

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@app/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestEnv, type TestEnv } from '../../../test/harness'
 import { createSalesRepo } from './repo'
@@ -49,7 +50,8 @@ describe('sales.dashboard', () => {
     const sales = createSalesService(createSalesRepo(db), { now: () => now })
     const d = await sales.dashboard(owner.businessId)
 
-    expect(d.currency).toBe('GBP')
+    // a business that has not chosen a currency: what its payments are charged in
+    expect(d.currency).toBe(DEFAULT_CURRENCY)
     expect(d.totals.today).toMatchObject({ count: 2, amountSat: 1200, fiatMinor: 60 })
     expect(d.totals.today.byMethod).toEqual({
       lightning: { count: 1, amountSat: 1000, fiatMinor: 50 },

@@ -2,7 +2,7 @@
  * The sales views: dashboard totals per UTC day from the daily totals kept at settlement, and
  * the transaction list paged by an opaque keyset cursor.
  */
-import type { PaymentRefundState } from '@app/domain'
+import { DEFAULT_CURRENCY, type PaymentRefundState } from '@app/domain'
 import { z } from 'zod'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
@@ -36,8 +36,6 @@ export interface Dashboard {
   latest: TransactionItem[]
 }
 
-/** Used when a business has not chosen its currency yet (it does so in onboarding). */
-export const FALLBACK_CURRENCY = 'GBP'
 export const SERIES_DAYS = 30
 export const LATEST_COUNT = 10
 const EXPORT_PAGE = 1000
@@ -212,7 +210,7 @@ export function createSalesService(
       }
 
       return {
-        currency: currency ?? FALLBACK_CURRENCY,
+        currency: currency ?? DEFAULT_CURRENCY,
         totals,
         series: [...byDay.values()],
         latest: await withRefunds(businessId, latest),

@@ -5,6 +5,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { StaffTable } from '../../db/schema'
+import { createNamedRowsRepo } from '../devices/named-rows-repo'
 
 const COLUMNS = [
   'id',
@@ -91,25 +92,8 @@ export function createStaffRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** Names of a business's staff, deleted ones too (payments keep naming them). */
-    names(businessId: string): Promise<{ id: string; name: string; deleted: boolean }[]> {
-      return db
-        .selectFrom('staff')
-        .select(['id', 'name', sql<boolean>`deleted_at IS NOT NULL`.as('deleted')])
-        .where('businessId', '=', businessId)
-        .orderBy('name')
-        .execute()
-    },
-
-    async count(businessId: string): Promise<number> {
-      const r = await db
-        .selectFrom('staff')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('businessId', '=', businessId)
-        .where('deletedAt', 'is', null)
-        .executeTakeFirstOrThrow()
-      return Number(r.n)
-    },
+    /** The names of a business's staff (deleted ones too), and how many are not deleted. */
+    ...createNamedRowsRepo(db, 'staff'),
 
     async tagsOf(businessId: string): Promise<{ staffId: string; tag: string }[]> {
       return db

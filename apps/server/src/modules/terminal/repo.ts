@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
+import { staffIdleLapsed } from '../devices/repo'
 
 /** A till's payments carry keys of this prefix (`pos/service.ts`). */
 const POS_KEY_PREFIX = 'pos:'
@@ -56,16 +57,20 @@ export function createTerminalRepo(db: Db) {
       return r?.id ?? null
     },
 
-    /** The session's staff member, or undefined when the session no longer stands. */
+    /**
+     * The session's staff member (none once idle too long), or undefined when the session no
+     * longer stands.
+     */
     async session(idHash: string): Promise<{ staffId: string | null } | undefined> {
-      return db
+      const r = await db
         .selectFrom('deviceSessions as s')
         .innerJoin('devices as d', 'd.id', 's.deviceId')
-        .select('s.staffId')
+        .select(['s.staffId', staffIdleLapsed.as('staffLapsed')])
         .where('s.idHash', '=', idHash)
         .where('s.expiresAt', '>', sql<Date>`now()`)
         .where('d.deletedAt', 'is', null)
         .executeTakeFirst()
+      return r && { staffId: r.staffLapsed ? null : r.staffId }
     },
 
     /** Who took a payment: the device's and the staff member's names. */

@@ -1,16 +1,17 @@
 import { tracked } from '@trpc/server'
-import { RECEIPT_TOKEN_PATTERN, ZTerminalCharge } from '@app/domain'
+import { RECEIPT_TOKEN_PATTERN, ZTerminalCharge, ZTerminalEcash } from '@app/domain'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import { deviceProcedure } from '../../trpc/device-procedure'
 import { publicProcedure, router } from '../../trpc/init'
 import { paymentEventId } from '../payments/service'
 
-/** A device with a staff member signed in at it. */
-const staffProcedure = deviceProcedure.use(({ ctx, next }) => {
+/** A device with a staff member signed in at it (not idle too long); the call is their use. */
+const staffProcedure = deviceProcedure.use(async ({ ctx, next }) => {
   if (!ctx.deviceSession.staffId) {
     throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
   }
+  await ctx.services.devices.staffActive(ctx.deviceSession)
   return next()
 })
 
@@ -18,19 +19,31 @@ const ZPaymentId = z.object({ paymentId: z.uuid() })
 
 /** `terminal.*`: what the terminal web app calls as its device (and a public receipt). */
 export const terminalRouter = router({
-  /** The business's currency and the methods its wallet can take. */
+  /** The business's currency and the methods its wallet can take (ecash: paid over Lightning). */
   methods: deviceProcedure.query(async ({ ctx }) => {
     const { businessId } = ctx.device
     const [caps, currency] = await Promise.all([
       ctx.services.walletCapabilities(businessId),
       ctx.services.terminal.currency(businessId),
     ])
-    return { lightning: caps?.lightning ?? false, onchain: caps?.onchain ?? false, currency }
+    const lightning = caps?.lightning ?? false
+    const ecash = lightning && ctx.services.ecash.acceptedMints().length > 0
+    return { lightning, onchain: caps?.onchain ?? false, ecash, currency }
   }),
   charge: staffProcedure
     .input(ZTerminalCharge)
     .mutation(({ ctx, input, signal }) =>
       ctx.services.terminal.charge(
+        { device: ctx.device, staffId: ctx.deviceSession.staffId },
+        input,
+        signal,
+      ),
+    ),
+  /** The customer's Cashu token for the amount and tip keyed in. */
+  redeemEcash: staffProcedure
+    .input(ZTerminalEcash)
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.terminal.redeemEcash(
         { device: ctx.device, staffId: ctx.deviceSession.staffId },
         input,
         signal,

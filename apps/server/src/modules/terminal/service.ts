@@ -4,15 +4,23 @@
  * followed and cancelled only by that device; and receipts, which a customer opens on the public
  * host by a token that is the payment id signed with a key of the app secret (never enumerable).
  */
-import { currencyOrDefault, type CurrencyCode, type TTerminalCharge } from '@app/domain'
+import {
+  currencyOrDefault,
+  fiatMinorToSat,
+  type CurrencyCode,
+  type TTerminalCharge,
+  type TTerminalEcash,
+} from '@app/domain'
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
 import type { DeviceIdentity } from '../devices/service'
 import type { DeviceSettingsService } from '../devices/settings-service'
+import type { EcashService } from '../ecash/service'
 import type { PaymentRepo, PaymentRow } from '../payments/repo'
 import type { PaymentService } from '../payments/service'
 import { paymentView, type PaymentView } from '../payments/view'
 import type { PosRepo } from '../pos/repo'
+import type { PriceService } from '../price/service'
 import type { TerminalRepo } from './repo'
 
 export interface TerminalCaller {
@@ -27,6 +35,8 @@ export function createTerminalService(deps: {
   payments: PaymentService
   paymentRepo: PaymentRepo
   posRepo: PosRepo
+  ecash: Pick<EcashService, 'redeem'>
+  price: Pick<PriceService, 'get'>
   settings: DeviceSettingsService
   appSecret: string
   publicUrl: string
@@ -43,6 +53,37 @@ export function createTerminalService(deps: {
     const row = await deps.paymentRepo.find(caller.device.businessId, id)
     if (!row || row.deviceId !== caller.device.id) throw notFound()
     return row
+  }
+
+  /** A charge may be taken at this device now: not a kiosk, a staff member, onboarding done. */
+  async function chargingBusiness(caller: TerminalCaller) {
+    if (caller.device.isKiosk) {
+      throw new DomainError('KIOSK_NO_MANUAL_ENTRY', 'A kiosk takes payments from its till only')
+    }
+    if (!caller.staffId) {
+      throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
+    }
+    const business = await repo.business(caller.device.businessId)
+    if (!business) throw notFound()
+    if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
+      throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
+    }
+    return { ...business, staffId: caller.staffId }
+  }
+
+  /** The tip part of a payment for `total` keyed in (sats or minor units), recorded once. */
+  async function recordTip(
+    view: PaymentView,
+    businessId: string,
+    input: { tip: number; inSats: boolean; total: number },
+  ) {
+    if (input.tip <= 0) return
+    await repo.recordTip({
+      paymentId: view.id,
+      businessId,
+      tipSat: input.inSats ? input.tip : Math.round((view.amountSat * input.tip) / input.total),
+      tipFiatMinor: input.inSats ? null : input.tip,
+    })
   }
 
   async function withTip(view: PaymentView) {
@@ -92,17 +133,7 @@ export function createTerminalService(deps: {
 
     /** A payment for the device, with its staff member, the tip recorded beside it. */
     async charge(caller: TerminalCaller, input: Required<TTerminalCharge>, signal?: AbortSignal) {
-      if (caller.device.isKiosk) {
-        throw new DomainError('KIOSK_NO_MANUAL_ENTRY', 'A kiosk takes payments from its till only')
-      }
-      if (!caller.staffId) {
-        throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
-      }
-      const business = await repo.business(caller.device.businessId)
-      if (!business) throw notFound()
-      if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
-        throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-      }
+      const business = await chargingBusiness(caller)
       const { amount } = input
       const inSats = 'sat' in amount
       const keyed = 'sat' in amount ? amount.sat : amount.fiatMinor
@@ -118,13 +149,47 @@ export function createTerminalService(deps: {
         input.method === 'lightning'
           ? await payments.createLightning(business, request, signal)
           : await payments.createOnchain(business, request, signal)
-      if (input.tip > 0) {
-        await repo.recordTip({
-          paymentId: view.id,
-          businessId: business.id,
-          tipSat: inSats ? input.tip : Math.round((view.amountSat * input.tip) / total),
-          tipFiatMinor: inSats ? null : input.tip,
-        })
+      await recordTip(view, business.id, { tip: input.tip, inSats, total })
+      return withTip(view)
+    },
+
+    /**
+     * Ecash for the amount and tip keyed in: the customer's token, holding the sats due (at
+     * today's price), is taken at its mint for the business's wallet; the payment names the
+     * device and the staff member, and its tip is recorded as a charge's is.
+     */
+    async redeemEcash(
+      caller: TerminalCaller,
+      input: Required<TTerminalEcash>,
+      signal?: AbortSignal,
+    ) {
+      const business = await chargingBusiness(caller)
+      const { amount } = input
+      const inSats = 'sat' in amount
+      const total = ('sat' in amount ? amount.sat : amount.fiatMinor) + input.tip
+      let dueSat = total
+      if (!inSats) {
+        const price = await deps.price.get()
+        const rate = price.minorPerBtc[currencyOrDefault(business.currency)]
+        dueSat = fiatMinorToSat(total, rate)
+      }
+      const view = await deps.ecash.redeem(
+        business,
+        {
+          token: input.token,
+          memo: input.memo || undefined,
+          idempotencyKey: `terminal:${caller.device.id}:${input.idempotencyKey}`,
+          terminal: {
+            dueSat,
+            fiatMinor: inSats ? null : total,
+            deviceId: caller.device.id,
+            staffId: business.staffId,
+          },
+        },
+        signal,
+      )
+      if (view.status !== 'failed') {
+        await recordTip(view, business.id, { tip: input.tip, inSats, total })
       }
       return withTip(view)
     },

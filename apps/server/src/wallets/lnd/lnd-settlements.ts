@@ -80,7 +80,8 @@ export async function followSettlements(
     if (state.lastSettleIndex === 0) await lookUpPending()
     becomeReady()
   })
-  await lookUpPending()
+  // A standby follows from the newest settle index; the lease holder looked up what is open.
+  if (!handlers.standby || state.lastSettleIndex === 0) await lookUpPending()
   if (state.lastSettleIndex > 0) becomeReady()
   await following
   await queue.drain()

@@ -4,14 +4,69 @@
  */
 import '../../lib/websocket-global'
 import { NWCClient } from '@getalby/sdk/nwc'
+import { decrypt, encrypt } from 'nostr-tools/nip44'
+import type { Event, EventTemplate } from 'nostr-tools/pure'
+import { hexToBytes } from 'nostr-tools/utils'
+import { conversationKeys, eventVerifier, signEvent } from './nostr-crypto'
 import { formatNwcUri, type NwcConnection } from './nwc-uri'
+import { RelaySockets } from './relay-sockets'
 
 export const NWC_REQUIRED_METHODS = ['make_invoice', 'lookup_invoice', 'pay_invoice', 'get_balance']
 
 export class NwcUnavailableError extends Error {}
 
-export function createNwcClient(connection: NwcConnection): NWCClient {
-  return new NWCClient({ nostrWalletConnectUrl: formatNwcUri(connection) })
+/**
+ * @getalby/sdk's client with its cryptography made cheap enough for thousands of wallets: events
+ * signed and verified through WebAssembly, the NIP-44 key with the wallet derived once, the
+ * public key computed once (the SDK does each per message). The protocol is the SDK's.
+ */
+export class NwcClient extends NWCClient {
+  #publicKey: string | undefined
+  readonly #secretKey: Uint8Array
+  readonly #keyWith: (peer: string) => Uint8Array
+
+  constructor(connection: NwcConnection, sockets: RelaySockets | null) {
+    super({ nostrWalletConnectUrl: formatNwcUri(connection) })
+    this.#secretKey = hexToBytes(connection.secret)
+    this.#keyWith = conversationKeys(this.#secretKey)
+    // The SDK's relays verify with the pure-JavaScript curve; each relay it opens verifies
+    // through WebAssembly instead (same checks: the id's hash and the signature).
+    const pool = this.pool
+    const ensureRelay = pool.ensureRelay.bind(pool)
+    pool.ensureRelay = async (url, params) => {
+      const relay = await ensureRelay(url, params)
+      const verify = await eventVerifier()
+      ;(relay as unknown as { verifyEvent: (event: Event) => boolean }).verifyEvent = verify
+      return relay
+    }
+    sockets?.share(this)
+  }
+
+  override get publicKey(): string {
+    return (this.#publicKey ??= super.publicKey)
+  }
+
+  override signEvent(event: EventTemplate): Promise<Event> {
+    return signEvent(event, this.#secretKey)
+  }
+
+  override encrypt(pubkey: string, content: string): Promise<string> {
+    if (this.encryptionType !== 'nip44_v2') return super.encrypt(pubkey, content) as Promise<string>
+    return Promise.resolve(encrypt(content, this.#keyWith(pubkey)))
+  }
+
+  override decrypt(pubkey: string, content: string): Promise<string> {
+    if (this.encryptionType !== 'nip44_v2') return super.decrypt(pubkey, content)
+    return Promise.resolve(decrypt(content, this.#keyWith(pubkey)))
+  }
+}
+
+/** The relay sockets this process's NWC wallets share. */
+const sharedSockets = new RelaySockets()
+
+/** A client whose relay sockets are shared with other wallets' (`shared: false`: its own). */
+export function createNwcClient(connection: NwcConnection, opts = { shared: true }): NwcClient {
+  return new NwcClient(connection, opts.shared ? sharedSockets : null)
 }
 
 export async function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {

@@ -166,7 +166,10 @@ export class NwcWallet implements Wallet, WalletSend {
     try {
       let isFirst = true
       while (!signal.aborted) {
-        const isComplete = await this.lookUpPending(handlers, queue, signal)
+        const isComplete =
+          isFirst && isPushed && handlers.standby
+            ? true
+            : await this.lookUpPending(handlers, queue, signal)
         if (isFirst && !signal.aborted) handlers.onReady?.()
         isFirst = false
         // A look-up that failed is tried again at the next interval, notifications or not.

@@ -1,6 +1,6 @@
 /** How keyed amounts, invoices and countdowns read on the take-payment screens. */
 import type { CurrencyCode } from '@app/domain'
-import { currentLanguage } from '@/lib/i18n'
+import { currentLocale } from '@/lib/i18n'
 import { decimalMark } from '@/lib/money-format'
 
 /**
@@ -10,7 +10,7 @@ import { decimalMark } from '@/lib/money-format'
 export function formatKeyedFiat(
   entry: string,
   currency: CurrencyCode,
-  language: string = currentLanguage(),
+  language: string = currentLocale(),
 ): string {
   const [whole = '', fraction = ''] = entry.split('.')
   const hasPoint = entry.includes('.')

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { TFunction } from 'i18next'
-import type { Resolver } from 'react-hook-form'
 import { z } from 'zod'
+import type { Checked } from '@/lib/simple-form'
 import { emailSchema, existingPasswordSchema } from '@/lib/validation'
 
 export interface SignInValues {
@@ -9,7 +8,22 @@ export interface SignInValues {
   password: string
 }
 
-/** The sign-in form's checks; loaded after the page shows (see lazyResolver). */
-export function signInResolver(t: TFunction): Resolver<SignInValues> {
-  return zodResolver(z.object({ email: emailSchema(t), password: existingPasswordSchema(t) }))
+/**
+ * The sign-in form's checks, loaded after the page shows (zod is not part of its first load):
+ * the first message of each field, or the values to send (the email trimmed).
+ */
+export function signInChecks(t: TFunction): (values: SignInValues) => Checked<SignInValues> {
+  const schema = z.object({ email: emailSchema(t), password: existingPasswordSchema(t) })
+  return (values) => {
+    const parsed = schema.safeParse(values)
+    if (parsed.success) return { values: parsed.data }
+    const errors: Partial<Record<keyof SignInValues, string>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0]
+      if ((field === 'email' || field === 'password') && !errors[field]) {
+        errors[field] = issue.message
+      }
+    }
+    return { errors }
+  }
 }

@@ -4,17 +4,8 @@ import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
+import { FormDialog } from '@/components/form-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -74,68 +65,57 @@ export function DeviceFormDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('devices.cancel')}>
-        <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
-          <DialogHeader>
-            <DialogTitle>
-              {isEdit ? t('devices.form.editTitle') : t('devices.form.newTitle')}
-            </DialogTitle>
-            <DialogDescription>{t('devices.form.intro')}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            id="device-name"
-            label={t('devices.form.name')}
-            error={form.formState.errors.name?.message}
-          >
-            <FormControl>
-              <Input
-                autoFocus
-                autoComplete="off"
-                maxLength={DEVICE_NAME_MAX + 10}
-                {...form.register('name')}
-              />
-            </FormControl>
-          </FormField>
-          <FormField
-            id="device-mid"
-            label={t('devices.form.mid')}
-            description={t('devices.form.midHint')}
-            error={form.formState.errors.mid?.message}
-          >
-            <FormControl>
-              <Input autoComplete="off" spellCheck={false} {...form.register('mid')} />
-            </FormControl>
-          </FormField>
-          <Controller
-            control={form.control}
-            name="isKiosk"
-            render={({ field }) => (
-              <div className="flex items-start gap-3">
-                <Checkbox
-                  id="device-kiosk"
-                  checked={field.value}
-                  onCheckedChange={(v) => field.onChange(v === true)}
-                />
-                <div className="grid gap-1">
-                  <Label htmlFor="device-kiosk">{t('devices.form.kiosk')}</Label>
-                  <p className="text-xs text-muted-foreground">{t('devices.form.kioskHint')}</p>
-                </div>
-              </div>
-            )}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isEdit ? t('devices.form.editTitle') : t('devices.form.newTitle')}
+      description={t('devices.form.intro')}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={isEdit ? t('devices.form.save') : t('devices.form.create')}
+      submitting={form.formState.isSubmitting}
+      onSubmit={(e) => void submit(e)}
+    >
+      <FormField
+        id="device-name"
+        label={t('devices.form.name')}
+        error={form.formState.errors.name?.message}
+      >
+        <FormControl>
+          <Input
+            autoFocus
+            autoComplete="off"
+            maxLength={DEVICE_NAME_MAX + 10}
+            {...form.register('name')}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('devices.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" isLoading={form.formState.isSubmitting}>
-              {isEdit ? t('devices.form.save') : t('devices.form.create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </FormControl>
+      </FormField>
+      <FormField
+        id="device-mid"
+        label={t('devices.form.mid')}
+        description={t('devices.form.midHint')}
+        error={form.formState.errors.mid?.message}
+      >
+        <FormControl>
+          <Input autoComplete="off" spellCheck={false} {...form.register('mid')} />
+        </FormControl>
+      </FormField>
+      <Controller
+        control={form.control}
+        name="isKiosk"
+        render={({ field }) => (
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="device-kiosk"
+              checked={field.value}
+              onCheckedChange={(v) => field.onChange(v === true)}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor="device-kiosk">{t('devices.form.kiosk')}</Label>
+              <p className="text-xs text-muted-foreground">{t('devices.form.kioskHint')}</p>
+            </div>
+          </div>
+        )}
+      />
+    </FormDialog>
   )
 }

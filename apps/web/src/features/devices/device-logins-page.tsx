@@ -1,23 +1,14 @@
-import {
-  AlertTriangle,
-  LogOut,
-  MonitorSmartphone,
-  Pencil,
-  Plus,
-  RefreshCw,
-  Trash2,
-} from 'lucide-react'
+import { LogOut, MonitorSmartphone, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListEmpty, ListLoadFailed, ListPending } from '@/components/list-states'
 import { PageHeader } from '@/components/page-header'
 import { DevicesTabs } from './devices-tabs'
-import { Alert, AlertTitle, AlertDescription } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
-import { Spinner } from '@/components/ui/spinner'
 import { formatDate } from '@/lib/format'
 import { notify, notifyError } from '@/lib/notify'
 import { ConfirmByNameDialog } from './confirm-by-name-dialog'
@@ -127,32 +118,15 @@ export function DeviceLoginsPage({ businessId }: { businessId: string }) {
       )}
 
       {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <ListPending />
       ) : list.isError ? (
-        <Alert variant="destructive">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>{t('devices.loadFailed')}</AlertTitle>
-          <AlertDescription>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              onClick={() => void list.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ListLoadFailed title={t('devices.loadFailed')} onRetry={() => void list.refetch()} />
       ) : devices.length === 0 ? (
-        <Card className="px-6 py-12 text-center">
-          <MonitorSmartphone className="mx-auto size-8 text-primary" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">{t('devices.empty.title')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-            {t('devices.empty.message')}
-          </p>
-        </Card>
+        <ListEmpty
+          icon={MonitorSmartphone}
+          title={t('devices.empty.title')}
+          message={t('devices.empty.message')}
+        />
       ) : (
         <ul className="grid gap-4" aria-label={t('pages.deviceLogins')}>
           {devices.map((device) => (

@@ -12,15 +12,14 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { DevicesTabs } from './devices-tabs'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { NativeSelect } from '@/components/ui/native-select'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { notify, notifyError } from '@/lib/notify'
+import { ChoiceSetting, SettingsCard, useSaveDeviceSettings } from './settings-parts'
 import { TerminalSettingsCard } from './terminal-settings-card'
 import { UploadError, useDeviceSettings, useDeviceSettingsMutations } from './use-device-settings'
 
@@ -57,132 +56,105 @@ export function DeviceSettingsPage({ businessId }: { businessId: string }) {
 
 function SettingsForm({ businessId, settings }: { businessId: string; settings: Settings }) {
   const { t } = useTranslation()
-  const m = useDeviceSettingsMutations(businessId)
+  const save = useSaveDeviceSettings(businessId)
   const [displayName, setDisplayName] = useState(settings.displayName)
   const [receiptText, setReceiptText] = useState(settings.receiptText)
 
-  const save = async (
-    patch: Partial<Pick<Settings, 'displayName' | 'receiptText' | 'screenSaverDelaySec' | 'theme'>>,
-    failedTitle = t('devices.settings.toast.saveFailed'),
-  ) => {
-    try {
-      await m.update.mutateAsync({ businessId, ...patch })
-      notify.success(t('devices.settings.toast.saved'))
-    } catch (error) {
-      notifyError(error, failedTitle)
-    }
-  }
-
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('devices.settings.branding')}</CardTitle>
-          <CardDescription>{t('devices.settings.brandingHint')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <ImageField
-            kind="logo"
-            label={t('devices.settings.logo')}
-            url={settings.logoUrl}
-            businessId={businessId}
-          />
-          <FormField id="display-name" label={t('devices.settings.displayName')}>
-            <FormControl>
-              <Input
-                value={displayName}
-                maxLength={64}
-                onChange={(e) => setDisplayName(e.target.value)}
-                onBlur={() =>
-                  displayName.trim() !== settings.displayName && void save({ displayName })
-                }
-              />
-            </FormControl>
-          </FormField>
-          <FormField
-            id="receipt-text"
-            label={t('devices.settings.receiptText')}
-            description={t('devices.settings.receiptHint')}
-          >
-            <FormControl>
-              <Textarea
-                rows={3}
-                value={receiptText}
-                maxLength={RECEIPT_TEXT_MAX}
-                onChange={(e) => setReceiptText(e.target.value)}
-                onBlur={() =>
-                  receiptText.trim() !== settings.receiptText && void save({ receiptText })
-                }
-              />
-            </FormControl>
-          </FormField>
-        </CardContent>
-      </Card>
+      <SettingsCard
+        title={t('devices.settings.branding')}
+        description={t('devices.settings.brandingHint')}
+      >
+        <ImageField
+          kind="logo"
+          label={t('devices.settings.logo')}
+          url={settings.logoUrl}
+          businessId={businessId}
+        />
+        <FormField id="display-name" label={t('devices.settings.displayName')}>
+          <FormControl>
+            <Input
+              value={displayName}
+              maxLength={64}
+              onChange={(e) => setDisplayName(e.target.value)}
+              onBlur={() =>
+                displayName.trim() !== settings.displayName && void save({ displayName })
+              }
+            />
+          </FormControl>
+        </FormField>
+        <FormField
+          id="receipt-text"
+          label={t('devices.settings.receiptText')}
+          description={t('devices.settings.receiptHint')}
+        >
+          <FormControl>
+            <Textarea
+              rows={3}
+              value={receiptText}
+              maxLength={RECEIPT_TEXT_MAX}
+              onChange={(e) => setReceiptText(e.target.value)}
+              onBlur={() =>
+                receiptText.trim() !== settings.receiptText && void save({ receiptText })
+              }
+            />
+          </FormControl>
+        </FormField>
+      </SettingsCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('devices.settings.screenSaver')}</CardTitle>
-          <CardDescription>{t('devices.settings.screenSaverHint')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <ImageField
-            kind="screenSaver"
-            label={t('devices.settings.screenSaverLogo')}
-            url={settings.screenSaverUrl}
-            businessId={businessId}
-          />
-          <FormField id="screen-saver-delay" label={t('devices.settings.delay')}>
-            <FormControl>
-              <NativeSelect
-                value={settings.screenSaverDelaySec}
-                onChange={(e) => void save({ screenSaverDelaySec: Number(e.target.value) })}
-              >
-                {SCREEN_SAVER_DELAYS_SEC.map((sec) => (
-                  <option key={sec} value={sec}>
-                    {sec === 0
-                      ? t('devices.settings.delayNever')
-                      : sec < 60
-                        ? t('devices.settings.delaySeconds', { count: sec })
-                        : t('devices.settings.delayMinutes', { count: sec / 60 })}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-          </FormField>
-        </CardContent>
-      </Card>
+      <SettingsCard
+        title={t('devices.settings.screenSaver')}
+        description={t('devices.settings.screenSaverHint')}
+      >
+        <ImageField
+          kind="screenSaver"
+          label={t('devices.settings.screenSaverLogo')}
+          url={settings.screenSaverUrl}
+          businessId={businessId}
+        />
+        <ChoiceSetting
+          id="screen-saver-delay"
+          label={t('devices.settings.delay')}
+          value={settings.screenSaverDelaySec}
+          choices={SCREEN_SAVER_DELAYS_SEC}
+          labelOf={(sec) =>
+            sec === 0
+              ? t('devices.settings.delayNever')
+              : sec < 60
+                ? t('devices.settings.delaySeconds', { count: sec })
+                : t('devices.settings.delayMinutes', { count: sec / 60 })
+          }
+          onChange={(screenSaverDelaySec) => void save({ screenSaverDelaySec })}
+        />
+      </SettingsCard>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('devices.settings.theme')}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RadioGroup
-            className="grid-cols-2 gap-3"
-            value={settings.theme}
-            onValueChange={(theme) =>
-              void save({ theme: theme as DeviceTheme }, t('devices.settings.toast.themeFailed'))
-            }
-            aria-label={t('devices.settings.theme')}
-          >
-            {(['light', 'dark'] as const).map((theme) => (
-              <Label
-                key={theme}
-                htmlFor={`theme-${theme}`}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-border p-4 has-[[data-state=checked]]:border-primary"
-              >
-                <RadioGroupItem id={`theme-${theme}`} value={theme} />
-                {theme === 'light' ? (
-                  <Sun aria-hidden className="size-4" />
-                ) : (
-                  <Moon aria-hidden className="size-4" />
-                )}
-                {t(`devices.settings.themes.${theme}`)}
-              </Label>
-            ))}
-          </RadioGroup>
-        </CardContent>
-      </Card>
+      <SettingsCard title={t('devices.settings.theme')}>
+        <RadioGroup
+          className="grid-cols-2 gap-3"
+          value={settings.theme}
+          onValueChange={(theme) =>
+            void save({ theme: theme as DeviceTheme }, t('devices.settings.toast.themeFailed'))
+          }
+          aria-label={t('devices.settings.theme')}
+        >
+          {(['light', 'dark'] as const).map((theme) => (
+            <Label
+              key={theme}
+              htmlFor={`theme-${theme}`}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-border p-4 has-[[data-state=checked]]:border-primary"
+            >
+              <RadioGroupItem id={`theme-${theme}`} value={theme} />
+              {theme === 'light' ? (
+                <Sun aria-hidden className="size-4" />
+              ) : (
+                <Moon aria-hidden className="size-4" />
+              )}
+              {t(`devices.settings.themes.${theme}`)}
+            </Label>
+          ))}
+        </RadioGroup>
+      </SettingsCard>
     </div>
   )
 }

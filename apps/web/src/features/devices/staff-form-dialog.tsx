@@ -10,17 +10,8 @@ import { useMemo } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
+import { FormDialog } from '@/components/form-dialog'
 import { Checkbox } from '@/components/ui/checkbox'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -92,85 +83,72 @@ export function StaffFormDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('devices.cancel')}>
-        <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
-          <DialogHeader>
-            <DialogTitle>
-              {isEdit ? t('devices.staff.form.editTitle') : t('devices.staff.form.newTitle')}
-            </DialogTitle>
-            <DialogDescription>{t('devices.staff.form.intro')}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            id="staff-name"
-            label={t('devices.staff.form.name')}
-            error={form.formState.errors.name?.message}
-          >
-            <FormControl>
-              <Input autoFocus autoComplete="off" {...form.register('name')} />
-            </FormControl>
-          </FormField>
-          <FormField id="staff-language" label={t('devices.staff.form.language')}>
-            <FormControl>
-              <NativeSelect {...form.register('language')}>
-                {STAFF_LANGUAGES.map((l) => (
-                  <option key={l} value={l}>
-                    {t(`devices.staff.languages.${l}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-          </FormField>
-          <FormField
-            id="staff-pin"
-            label={t('devices.staff.form.pin')}
-            description={isEdit ? t('devices.staff.form.pinKeep') : t('devices.staff.form.pinRule')}
-            error={form.formState.errors.pin?.message}
-          >
-            <FormControl>
-              <Input
-                type="password"
-                inputMode="numeric"
-                autoComplete="new-password"
-                maxLength={8}
-                {...form.register('pin')}
-              />
-            </FormControl>
-          </FormField>
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 text-sm font-medium">
-              {t('devices.staff.form.permissions')}
-            </legend>
-            {STAFF_PERMISSIONS.map((p) => (
-              <Controller
-                key={p}
-                control={form.control}
-                name={`permissions.${p}`}
-                render={({ field }) => (
-                  <div className="flex items-center gap-3">
-                    <Checkbox
-                      id={`perm-${p}`}
-                      checked={field.value}
-                      onCheckedChange={(v) => field.onChange(v === true)}
-                    />
-                    <Label htmlFor={`perm-${p}`}>{t(`devices.staff.permissions.${p}`)}</Label>
-                  </div>
-                )}
-              />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isEdit ? t('devices.staff.form.editTitle') : t('devices.staff.form.newTitle')}
+      description={t('devices.staff.form.intro')}
+      cancelLabel={t('devices.cancel')}
+      submitLabel={isEdit ? t('devices.form.save') : t('devices.staff.form.create')}
+      submitting={form.formState.isSubmitting}
+      onSubmit={(e) => void submit(e)}
+    >
+      <FormField
+        id="staff-name"
+        label={t('devices.staff.form.name')}
+        error={form.formState.errors.name?.message}
+      >
+        <FormControl>
+          <Input autoFocus autoComplete="off" {...form.register('name')} />
+        </FormControl>
+      </FormField>
+      <FormField id="staff-language" label={t('devices.staff.form.language')}>
+        <FormControl>
+          <NativeSelect {...form.register('language')}>
+            {STAFF_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`devices.staff.languages.${l}`)}
+              </option>
             ))}
-          </fieldset>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('devices.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" isLoading={form.formState.isSubmitting}>
-              {isEdit ? t('devices.form.save') : t('devices.staff.form.create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </NativeSelect>
+        </FormControl>
+      </FormField>
+      <FormField
+        id="staff-pin"
+        label={t('devices.staff.form.pin')}
+        description={isEdit ? t('devices.staff.form.pinKeep') : t('devices.staff.form.pinRule')}
+        error={form.formState.errors.pin?.message}
+      >
+        <FormControl>
+          <Input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={8}
+            {...form.register('pin')}
+          />
+        </FormControl>
+      </FormField>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-medium">{t('devices.staff.form.permissions')}</legend>
+        {STAFF_PERMISSIONS.map((p) => (
+          <Controller
+            key={p}
+            control={form.control}
+            name={`permissions.${p}`}
+            render={({ field }) => (
+              <div className="flex items-center gap-3">
+                <Checkbox
+                  id={`perm-${p}`}
+                  checked={field.value}
+                  onCheckedChange={(v) => field.onChange(v === true)}
+                />
+                <Label htmlFor={`perm-${p}`}>{t(`devices.staff.permissions.${p}`)}</Label>
+              </div>
+            )}
+          />
+        ))}
+      </fieldset>
+    </FormDialog>
   )
 }

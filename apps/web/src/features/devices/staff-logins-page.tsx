@@ -4,12 +4,12 @@ import {
   type StaffLanguage,
   type TStaffPermissions,
 } from '@app/domain'
-import { AlertTriangle, Nfc, Pencil, Plus, Trash2, UserRound, X } from 'lucide-react'
+import { Nfc, Pencil, Plus, Trash2, UserRound, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListEmpty, ListLoadFailed, ListPending } from '@/components/list-states'
 import { PageHeader } from '@/components/page-header'
 import { DevicesTabs } from './devices-tabs'
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -24,7 +24,6 @@ import {
 } from '@/components/ui/dialog'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
-import { Spinner } from '@/components/ui/spinner'
 import { formatDate } from '@/lib/format'
 import { notify, notifyError } from '@/lib/notify'
 import { StaffFormDialog, type StaffValues } from './staff-form-dialog'
@@ -174,32 +173,15 @@ export function StaffLoginsPage({ businessId }: { businessId: string }) {
       )}
 
       {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <ListPending />
       ) : list.isError ? (
-        <Alert variant="destructive">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>{t('devices.staff.loadFailed')}</AlertTitle>
-          <AlertDescription>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              onClick={() => void list.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ListLoadFailed title={t('devices.staff.loadFailed')} onRetry={() => void list.refetch()} />
       ) : staff.length === 0 ? (
-        <Card className="px-6 py-12 text-center">
-          <UserRound className="mx-auto size-8 text-primary" aria-hidden />
-          <h2 className="mt-3 text-lg font-semibold">{t('devices.staff.empty.title')}</h2>
-          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-            {t('devices.staff.empty.message')}
-          </p>
-        </Card>
+        <ListEmpty
+          icon={UserRound}
+          title={t('devices.staff.empty.title')}
+          message={t('devices.staff.empty.message')}
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {staff.map((s) => (

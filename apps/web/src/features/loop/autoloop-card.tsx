@@ -4,7 +4,7 @@ import {
   LOOP_MAX_PREPAY_SAT,
 } from '@app/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Info, Power, Repeat, TriangleAlert } from 'lucide-react'
+import { Info, Power, Repeat } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -23,6 +23,7 @@ import { Input } from '@/components/ui/input'
 import { formatSatNumber } from '@/lib/money-format'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { AddressField, Fact, PrepayWarning, SatsField } from './loop-fields'
 import type { LoopOverview } from './loop-types'
 
 const STATE_VARIANT = {
@@ -201,24 +202,16 @@ function AutoloopForm({
   }
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
-      <FormField
+      <AddressField
         id="autoloop-dest"
         label={t('loop.autoloop.destAddress')}
         description={t('loop.autoloop.destHint')}
         error={errors.destAddress}
-      >
-        <FormControl>
-          <Input
-            value={destAddress}
-            onChange={(e) => setDestAddress(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono"
-          />
-        </FormControl>
-      </FormField>
+        value={destAddress}
+        onChange={setDestAddress}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
+        <SatsField
           id="autoloop-threshold"
           label={t('loop.autoloop.threshold')}
           description={t('loop.autoloop.thresholdHint', {
@@ -226,41 +219,24 @@ function AutoloopForm({
           })}
           error={errors.threshold}
           className="sm:col-span-3"
-        >
-          <FormControl>
-            <Input
-              inputMode="numeric"
-              value={threshold}
-              onChange={(e) => setThreshold(e.target.value.replace(/\D/g, ''))}
-            />
-          </FormControl>
-        </FormField>
-        <FormField
+          value={threshold}
+          onChange={setThreshold}
+        />
+        <SatsField
           id="autoloop-budget"
           label={t('loop.autoloop.budget')}
           error={errors.budget}
           className="sm:col-span-2"
-        >
-          <FormControl>
-            <Input
-              inputMode="numeric"
-              value={budget}
-              onChange={(e) => setBudget(e.target.value.replace(/\D/g, ''))}
-            />
-          </FormControl>
-        </FormField>
+          value={budget}
+          onChange={setBudget}
+        />
         <FormField id="autoloop-fee" label={t('loop.autoloop.maxFee')} error={errors.maxFee}>
           <FormControl>
             <Input inputMode="decimal" value={maxFee} onChange={(e) => setMaxFee(e.target.value)} />
           </FormControl>
         </FormField>
       </div>
-      <Alert variant="warning">
-        <TriangleAlert aria-hidden />
-        <AlertDescription className="text-warning-foreground/90">
-          {t('loop.prepayWarning', { amount: formatSatNumber(LOOP_MAX_PREPAY_SAT) })}
-        </AlertDescription>
-      </Alert>
+      <PrepayWarning amountSat={LOOP_MAX_PREPAY_SAT} />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel} className="max-sm:w-full">
@@ -273,14 +249,5 @@ function AutoloopForm({
         </Button>
       </div>
     </form>
-  )
-}
-
-export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="font-medium">{children}</dd>
-    </div>
   )
 }

@@ -1,17 +1,14 @@
 import { LOOP_MAX_PREPAY_SAT } from '@app/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { ArrowUpFromLine, Calculator, TriangleAlert } from 'lucide-react'
+import { ArrowUpFromLine, Calculator } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { FormControl, FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
 import { formatSatNumber } from '@/lib/money-format'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
-import { Fact } from './autoloop-card'
+import { AddressField, Fact, PrepayWarning, SatsField } from './loop-fields'
 import type { LoopOverview, LoopQuote } from './loop-types'
 
 /**
@@ -80,7 +77,7 @@ export function SwapOutCard({
       <CardContent className="grid gap-4 text-sm">
         {!q ? (
           <form className="grid gap-4" onSubmit={ask} noValidate>
-            <FormField
+            <SatsField
               id="swap-amount"
               label={t('loop.swapOut.amount')}
               description={t('loop.swapOut.range', {
@@ -88,30 +85,16 @@ export function SwapOutCard({
                 max: formatSatNumber(terms.maxSat),
               })}
               error={error}
-            >
-              <FormControl>
-                <Input
-                  inputMode="numeric"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
-                />
-              </FormControl>
-            </FormField>
-            <FormField
+              value={amount}
+              onChange={setAmount}
+            />
+            <AddressField
               id="swap-dest"
               label={t('loop.swapOut.destAddress')}
               description={t('loop.swapOut.destHint')}
-            >
-              <FormControl>
-                <Input
-                  value={destAddress}
-                  onChange={(e) => setDestAddress(e.target.value)}
-                  autoComplete="off"
-                  spellCheck={false}
-                  className="font-mono"
-                />
-              </FormControl>
-            </FormField>
+              value={destAddress}
+              onChange={setDestAddress}
+            />
             <div className="flex justify-end">
               <Button type="submit" isLoading={getQuote.isPending} className="max-sm:w-full">
                 <Calculator aria-hidden />
@@ -129,14 +112,7 @@ export function SwapOutCard({
               <Fact label={t('loop.swapOut.received')}>{sats(q.amountSat - q.sweepFeeSat)}</Fact>
               <Fact label={t('loop.swapOut.leaves')}>{sats(q.amountSat + q.swapFeeSat)}</Fact>
             </dl>
-            <Alert variant="warning">
-              <TriangleAlert aria-hidden />
-              <AlertDescription className="text-warning-foreground/90">
-                {t('loop.prepayWarning', {
-                  amount: formatSatNumber(Math.min(q.prepaySat, LOOP_MAX_PREPAY_SAT)),
-                })}
-              </AlertDescription>
-            </Alert>
+            <PrepayWarning amountSat={Math.min(q.prepaySat, LOOP_MAX_PREPAY_SAT)} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="ghost" onClick={() => setQuote(null)} className="max-sm:w-full">
                 {t('loop.cancel')}

@@ -2,13 +2,13 @@
  * The keypad screen: the amount large (shrinking to fit) in the business's currency with sats
  * beneath (or the other way round after the toggle), digits from the pad or a keyboard, an
  * optional memo, the tip once there is an amount, the calculation line, and one button per
- * method the business's wallet takes.
+ * method the business's wallet takes (ecash opens its own screen, loaded when chosen).
  */
 import { MAX_PAYMENT_SAT, type TerminalMethod } from '@app/domain'
 import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ArrowUpDown, Bitcoin, Zap } from 'lucide-react'
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { ArrowUpDown, Bitcoin, Coins, Zap } from 'lucide-react'
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isDigitKey, resolveAmount, type KeypadKey } from '@/components/payments/amount'
 import { FitText } from '@/components/payments/fit-text'
@@ -22,10 +22,12 @@ import { usePrice } from '@/components/payments/payment-data'
 import { formatKeyedFiat } from '@/components/payments/payment-format'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import type { EcashDue } from './ecash-charge'
 import { NO_TIP, tipAmount, type TipChoice } from './tip'
 import { TipPicker } from './tip-picker'
 import { newChargeKey, useTerminalMethods, useTerminalSettings } from './use-terminal'
@@ -37,6 +39,8 @@ function keypadKeyOf(event: KeyboardEvent): KeypadKey | null {
   if (event.key === 'Escape' || event.key === 'Delete') return 'clear'
   return null
 }
+
+const EcashCharge = lazy(() => import('./ecash-charge').then((m) => ({ default: m.EcashCharge })))
 
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
@@ -83,12 +87,27 @@ export function ChargePage() {
     )
   }
 
-  const latest = useRef({ start, methods })
+  const [ecash, setEcash] = useState<EcashDue | null>(null)
+  const startEcash = () => {
+    if (!canCharge) return
+    const amount = state.unit === 'fiat' ? { fiatMinor: keyed } : { sat: keyed }
+    setEcash({
+      amount,
+      tip: tipped,
+      memo: state.memo.trim(),
+      total,
+      totalText: show(total),
+      minorPerBtc: rate,
+    })
+  }
+
+  const latest = useRef({ start, methods, isEcashOpen: false })
   useEffect(() => {
-    latest.current = { start, methods }
+    latest.current = { start, methods, isEcashOpen: ecash !== null }
   })
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (latest.current.isEcashOpen) return
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
       if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
         event.preventDefault()
@@ -118,6 +137,27 @@ export function ChargePage() {
         ? ''
         : formatFiat(resolved.fiatMinor, currency)
 
+  if (ecash) {
+    return (
+      <Suspense
+        fallback={
+          <div className="flex flex-1 items-center justify-center">
+            <Spinner className="size-8" />
+          </div>
+        }
+      >
+        <EcashCharge
+          due={ecash}
+          onBack={() => setEcash(null)}
+          onTaken={(paymentId) =>
+            void navigate({ to: '/terminal', search: { payment: paymentId } })
+          }
+        />
+      </Suspense>
+    )
+  }
+
+  const methodCount = [methods.lightning, methods.onchain, methods.ecash].filter(Boolean).length
   return (
     <div className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-4 p-4 md:grid-cols-2 md:gap-8 md:p-6">
       <section aria-label={t('payments.amount.label')} className="grid content-start gap-3">
@@ -188,7 +228,8 @@ export function ChargePage() {
         <div
           className={cn(
             'grid grid-cols-1 gap-2',
-            methods.lightning && methods.onchain && 'sm:grid-cols-2',
+            methodCount === 2 && 'sm:grid-cols-2',
+            methodCount === 3 && 'sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3',
           )}
         >
           {methods.lightning && (
@@ -216,7 +257,19 @@ export function ChargePage() {
               {t('terminal.method.onchain')}
             </Button>
           )}
-          {!methods.lightning && !methods.onchain && (
+          {methods.ecash && (
+            <Button
+              size="lg"
+              variant="outline"
+              className="h-14 text-lg"
+              disabled={!canCharge}
+              onClick={startEcash}
+            >
+              <Coins aria-hidden />
+              {t('terminal.method.ecash')}
+            </Button>
+          )}
+          {methodCount === 0 && (
             <p role="alert" className="text-center text-sm text-destructive sm:col-span-2">
               {t('terminal.charge.noMethods')}
             </p>

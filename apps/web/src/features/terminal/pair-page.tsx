@@ -3,14 +3,12 @@
  * camera, where there is one) or by typing its login id and secret. The device session then
  * lasts until the device is revoked in the dashboard.
  */
-import { DEVICE_LOGIN_ID_PATTERN, DEVICE_SECRET_PATTERN } from '@app/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { ScanLine } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { canScanQr, QrScanner } from '@/components/qr-scanner'
+import { canScanQr } from '@/components/qr-scanner-support'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { FormControl, FormField } from '@/components/ui/form-field'
@@ -18,9 +16,17 @@ import { Input } from '@/components/ui/input'
 import { PasswordInput } from '@/components/ui/password-input'
 import { parseAppError } from '@/lib/app-error'
 import { appErrorMessage } from '@/lib/notify'
+import { useSimpleForm } from '@/lib/simple-form'
 import { useTRPC } from '@/lib/trpc'
+import { checkPairing } from './pair-checks'
+import { rememberTerminalPaired } from './paired-hint'
 import { parsePairing, type PairingCredentials } from './pairing'
 import './terminal.css'
+
+// the camera dialog loads when it opens, not with the page
+const QrScanner = lazy(() =>
+  import('@/components/qr-scanner').then((m) => ({ default: m.QrScanner })),
+)
 
 export function PairPage() {
   const { t } = useTranslation()
@@ -29,10 +35,14 @@ export function PairPage() {
   const navigate = useNavigate()
   const [isScanning, setIsScanning] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  const form = useForm<PairingCredentials>({ defaultValues: { loginId: '', secret: '' } })
+  const form = useSimpleForm<PairingCredentials>({
+    defaultValues: { loginId: '', secret: '' },
+    check: checkPairing,
+  })
   const signIn = useMutation(
     trpc.device.signIn.mutationOptions({
       onSuccess: async () => {
+        rememberTerminalPaired(true)
         queryClient.clear()
         // the secret leaves the address bar and the history
         history.replaceState(null, '', '/terminal')
@@ -46,6 +56,9 @@ export function PairPage() {
     signIn.mutate(c)
   }
 
+  // On this page the terminal is not paired (any more).
+  useEffect(() => rememberTerminalPaired(false), [])
+
   // Opened from the pairing link: pair at once.
   const fromLink = useRef(false)
   useEffect(() => {
@@ -56,7 +69,7 @@ export function PairPage() {
     signIn.mutate(found)
   }, [form, signIn])
 
-  const { errors } = form.formState
+  const { errors } = form
   return (
     <div className="flex min-h-dvh items-center justify-center bg-background p-4 text-foreground">
       <div className="grid w-full max-w-md gap-5 rounded-xl border border-border bg-card p-6 shadow-sm">
@@ -86,10 +99,7 @@ export function PairPage() {
                 autoComplete="username"
                 spellCheck={false}
                 placeholder="dev_…"
-                {...form.register('loginId', {
-                  setValueAs: (v: string) => v.trim(),
-                  pattern: DEVICE_LOGIN_ID_PATTERN,
-                })}
+                {...form.field('loginId')}
               />
             </FormControl>
           </FormField>
@@ -99,13 +109,7 @@ export function PairPage() {
             error={errors.secret && t('terminal.pair.badSecret')}
           >
             <FormControl>
-              <PasswordInput
-                autoComplete="current-password"
-                {...form.register('secret', {
-                  setValueAs: (v: string) => v.trim(),
-                  pattern: DEVICE_SECRET_PATTERN,
-                })}
-              />
+              <PasswordInput autoComplete="current-password" {...form.field('secret')} />
             </FormControl>
           </FormField>
           <Button type="submit" size="lg" variant="outline" isLoading={signIn.isPending}>
@@ -114,15 +118,17 @@ export function PairPage() {
         </form>
       </div>
       {isScanning && (
-        <QrScanner
-          title={t('terminal.pair.scan')}
-          onClose={() => setIsScanning(false)}
-          onResult={(text) => {
-            const found = parsePairing(text)
-            if (found) pair(found)
-            else setProblem(t('terminal.pair.notAPairingCode'))
-          }}
-        />
+        <Suspense>
+          <QrScanner
+            title={t('terminal.pair.scan')}
+            onClose={() => setIsScanning(false)}
+            onResult={(text) => {
+              const found = parsePairing(text)
+              if (found) pair(found)
+              else setProblem(t('terminal.pair.notAPairingCode'))
+            }}
+          />
+        </Suspense>
       )}
     </div>
   )

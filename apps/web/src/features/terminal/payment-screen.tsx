@@ -169,7 +169,7 @@ export function PaymentScreen({
           {t('terminal.payment.waiting')}
         </p>
         {expiry && <ExpiryBar progress={expiry} />}
-        {canCancel && (
+        {canCancel && payment.method !== 'ecash' && (
           <Button
             variant="outline"
             size="lg"

@@ -61,7 +61,11 @@ export function ReceiptView({ receipt, className }: { receipt: Receipt; classNam
         <Row
           label={t('terminal.receipt.method')}
           value={t(
-            receipt.method === 'onchain' ? 'terminal.method.onchain' : 'terminal.method.lightning',
+            receipt.method === 'onchain'
+              ? 'terminal.method.onchain'
+              : receipt.method === 'ecash'
+                ? 'terminal.method.ecash'
+                : 'terminal.method.lightning',
           )}
         />
         {receipt.staffName && <Row label={t('terminal.receipt.staff')} value={receipt.staffName} />}

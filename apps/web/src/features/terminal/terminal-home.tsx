@@ -2,11 +2,14 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
+import { lazyAfterLoad } from '@/lib/lazy-component'
 import { ChargePage } from './charge-page'
-import { KioskPage } from './kiosk-page'
-import { PaymentScreen } from './payment-screen'
 import { useTerminalState } from './terminal-context'
 import { useDeviceMe } from './use-terminal'
+
+// not part of the keypad's first load: fetched once it shows (see docs/decisions.md)
+const KioskPage = lazyAfterLoad(() => import('./kiosk-page').then((m) => m.KioskPage))
+const PaymentScreen = lazyAfterLoad(() => import('./payment-screen').then((m) => m.PaymentScreen))
 
 export function TerminalHome({ paymentId }: { paymentId: string | undefined }) {
   const me = useDeviceMe()

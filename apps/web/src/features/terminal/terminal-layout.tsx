@@ -10,10 +10,17 @@ import { useSubscription } from '@trpc/tanstack-react-query'
 import { WifiOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { parseAppError } from '@/lib/app-error'
 import { useTRPC } from '@/lib/trpc'
 import { TerminalContext } from './terminal-context'
 import { TerminalMenu } from './terminal-menu'
-import { useDeviceMe, useIdle, useStaffLanguage, useTerminalSettings } from './use-terminal'
+import {
+  useDeviceMe,
+  useIdle,
+  useStaffActivity,
+  useStaffLanguage,
+  useTerminalSettings,
+} from './use-terminal'
 import './terminal.css'
 
 function useOnline() {
@@ -74,6 +81,8 @@ export function TerminalLayout() {
 
   const staffSignOut = useStaffSignOut()
   useIdle(settings.idleSignOutSec, me.staff !== null, () => void staffSignOut())
+  useStaffActivity(me.staff !== null)
+  useStaffSignedOutByServer()
 
   return (
     <TerminalContext.Provider value={{ isConnected, tillPaymentId }}>
@@ -100,6 +109,33 @@ export function TerminalLayout() {
       </div>
     </TerminalContext.Provider>
   )
+}
+
+/**
+ * The server refused a call because no staff member is signed in (idle too long, or signed out
+ * at another tab): the screens go to staff sign-in, as after signing out here.
+ */
+function useStaffSignedOutByServer() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (parseAppError(error).code !== 'STAFF_SIGN_IN_REQUIRED') return
+      queryClient.setQueryData(trpc.device.me.queryKey(), (me) => me && { ...me, staff: null })
+      void navigate({ to: '/terminal/staff', replace: true })
+    }
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error)
+    })
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error)
+    })
+    return () => {
+      offQueries()
+      offMutations()
+    }
+  }, [queryClient, navigate, trpc])
 }
 
 /** Signs the staff member out; the screens go to staff sign-in. */

@@ -2,8 +2,8 @@
  * The data behind the terminal: who this device is and who is signed in at it, its settings,
  * the business's currency and methods, and staying signed in (idle sign-out, language).
  */
-import { TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { STAFF_ACTIVITY_REPORT_MS, TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import { useEffect, useRef } from 'react'
 import { i18n } from '@/lib/i18n'
@@ -65,6 +65,28 @@ export function useIdle(seconds: number, active: boolean, onIdle: () => void) {
       for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, reset)
     }
   }, [seconds, active])
+}
+
+/**
+ * Tells the server the signed-in staff member is using the terminal (touches, keys), at most
+ * every 15 s: the server signs out a staff member idle longer than the settings say, as the
+ * browser does, so the two agree.
+ */
+export function useStaffActivity(active: boolean) {
+  const report = useMutation(useTRPC().device.staffActive.mutationOptions()).mutate
+  useEffect(() => {
+    if (!active) return
+    let last = Date.now()
+    const onActivity = () => {
+      if (Date.now() - last < STAFF_ACTIVITY_REPORT_MS) return
+      last = Date.now()
+      report()
+    }
+    for (const e of ACTIVITY_EVENTS) window.addEventListener(e, onActivity, { passive: true })
+    return () => {
+      for (const e of ACTIVITY_EVENTS) window.removeEventListener(e, onActivity)
+    }
+  }, [active, report])
 }
 
 /** A random id naming one charge, also where crypto.randomUUID is missing (plain http). */

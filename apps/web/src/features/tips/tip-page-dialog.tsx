@@ -3,16 +3,7 @@ import { useMemo } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
+import { FormDialog } from '@/components/form-dialog'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Textarea } from '@/components/ui/textarea'
@@ -89,71 +80,62 @@ export function TipPageDialog({
   })
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('tips.form.cancel')}>
-        <form noValidate className="grid gap-4" onSubmit={(e) => void submit(e)}>
-          <DialogHeader>
-            <DialogTitle>{isEdit ? t('tips.form.editTitle') : t('tips.form.newTitle')}</DialogTitle>
-            <DialogDescription>{t('tips.form.intro')}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            id="tip-name"
-            label={t('tips.form.name')}
-            description={t('tips.form.nameHint', { min: TIP_NAME_MIN, max: TIP_NAME_MAX })}
-            error={form.formState.errors.shortName?.message}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isEdit ? t('tips.form.editTitle') : t('tips.form.newTitle')}
+      description={t('tips.form.intro')}
+      cancelLabel={t('tips.form.cancel')}
+      submitLabel={isEdit ? t('tips.form.save') : t('tips.form.create')}
+      submitting={form.formState.isSubmitting}
+      onSubmit={(e) => void submit(e)}
+    >
+      <FormField
+        id="tip-name"
+        label={t('tips.form.name')}
+        description={t('tips.form.nameHint', { min: TIP_NAME_MIN, max: TIP_NAME_MAX })}
+        error={form.formState.errors.shortName?.message}
+      >
+        <div className="flex items-stretch">
+          <FormControl>
+            <Input
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={TIP_NAME_MAX + host.length + 1}
+              className="min-w-0 flex-1 rounded-r-none"
+              {...form.register('shortName')}
+            />
+          </FormControl>
+          <span
+            title={`@${host}`}
+            className="flex max-w-[65%] shrink-0 items-center overflow-hidden rounded-r-md border border-l-0 border-input bg-muted px-3 text-sm whitespace-nowrap text-muted-foreground"
           >
-            <div className="flex items-stretch">
-              <FormControl>
-                <Input
-                  autoFocus
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  maxLength={TIP_NAME_MAX + host.length + 1}
-                  className="min-w-0 flex-1 rounded-r-none"
-                  {...form.register('shortName')}
-                />
-              </FormControl>
-              <span
-                title={`@${host}`}
-                className="flex max-w-[65%] shrink-0 items-center overflow-hidden rounded-r-md border border-l-0 border-input bg-muted px-3 text-sm whitespace-nowrap text-muted-foreground"
-              >
-                @{host}
-              </span>
-            </div>
-          </FormField>
-          <FormField id="tip-address" label={t('tips.form.address')}>
-            <FormControl>
-              <Input
-                readOnly
-                tabIndex={-1}
-                value={lightningAddressOf(typedName, host)}
-                className="bg-muted font-mono text-muted-foreground"
-              />
-            </FormControl>
-          </FormField>
-          <FormField
-            id="tip-description"
-            label={t('tips.form.description')}
-            description={t('tips.form.descriptionHint')}
-            error={form.formState.errors.description?.message}
-          >
-            <FormControl>
-              <Textarea rows={3} {...form.register('description')} />
-            </FormControl>
-          </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('tips.form.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" isLoading={form.formState.isSubmitting}>
-              {isEdit ? t('tips.form.save') : t('tips.form.create')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            @{host}
+          </span>
+        </div>
+      </FormField>
+      <FormField id="tip-address" label={t('tips.form.address')}>
+        <FormControl>
+          <Input
+            readOnly
+            tabIndex={-1}
+            value={lightningAddressOf(typedName, host)}
+            className="bg-muted font-mono text-muted-foreground"
+          />
+        </FormControl>
+      </FormField>
+      <FormField
+        id="tip-description"
+        label={t('tips.form.description')}
+        description={t('tips.form.descriptionHint')}
+        error={form.formState.errors.description?.message}
+      >
+        <FormControl>
+          <Textarea rows={3} {...form.register('description')} />
+        </FormControl>
+      </FormField>
+    </FormDialog>
   )
 }

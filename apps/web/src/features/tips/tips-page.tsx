@@ -1,11 +1,11 @@
 import { AlertTriangle, Pencil, Plus, Trash2, Zap } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ListEmpty, ListLoadFailed, ListPending } from '@/components/list-states'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card'
-import { Spinner } from '@/components/ui/spinner'
 import { notify, notifyError } from '@/lib/notify'
 import { CopyButton } from '@/components/copy-button'
 import { useWalletCapabilities } from '@/components/payments/payment-data'
@@ -84,37 +84,17 @@ export function TipsPage({ businessId }: { businessId: string }) {
       )}
 
       {list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner />
-        </div>
+        <ListPending />
       ) : list.isError ? (
-        <Alert variant="destructive">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>{t('tips.loadFailed')}</AlertTitle>
-          <AlertDescription>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              onClick={() => void list.refetch()}
-            >
-              {t('common.retry')}
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <ListLoadFailed title={t('tips.loadFailed')} onRetry={() => void list.refetch()} />
       ) : pages.length === 0 ? (
         canTakeTips && (
-          <Card className="px-6 py-12 text-center">
-            <Zap className="mx-auto size-8 text-primary" aria-hidden />
-            <h2 className="mt-3 text-lg font-semibold">{t('tips.empty.title')}</h2>
-            <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">
-              {t('tips.empty.message')}
-            </p>
+          <ListEmpty icon={Zap} title={t('tips.empty.title')} message={t('tips.empty.message')}>
             <Button className="mt-6" onClick={() => setEditing({ kind: 'new' })}>
               <Plus aria-hidden />
               {t('tips.new')}
             </Button>
-          </Card>
+          </ListEmpty>
         )
       ) : (
         <ul className="grid gap-6 md:grid-cols-2">

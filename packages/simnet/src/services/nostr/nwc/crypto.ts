@@ -17,6 +17,21 @@ export function requestEncryption(event: NostrEvent): Encryption | { unsupported
     : { unsupported: tag }
 }
 
+/** NIP-44 conversation keys by wallet key and client: one curve multiplication per pair. */
+const conversationKeys = new Map<string, Uint8Array>()
+const MAX_CONVERSATION_KEYS = 50_000
+
+function conversationKey(secretKey: Uint8Array, peerPubkey: string): Uint8Array {
+  const id = `${Buffer.from(secretKey).toString('hex')}:${peerPubkey}`
+  let key = conversationKeys.get(id)
+  if (!key) {
+    key = nip44.getConversationKey(secretKey, peerPubkey)
+    if (conversationKeys.size >= MAX_CONVERSATION_KEYS) conversationKeys.clear()
+    conversationKeys.set(id, key)
+  }
+  return key
+}
+
 export function encrypt(
   encryption: Encryption,
   secretKey: Uint8Array,
@@ -24,7 +39,7 @@ export function encrypt(
   plaintext: string,
 ): string {
   if (encryption === 'nip04') return nip04.encrypt(secretKey, peerPubkey, plaintext)
-  return nip44.encrypt(plaintext, nip44.getConversationKey(secretKey, peerPubkey))
+  return nip44.encrypt(plaintext, conversationKey(secretKey, peerPubkey))
 }
 
 export function decrypt(
@@ -34,5 +49,5 @@ export function decrypt(
   payload: string,
 ): string {
   if (encryption === 'nip04') return nip04.decrypt(secretKey, peerPubkey, payload)
-  return nip44.decrypt(payload, nip44.getConversationKey(secretKey, peerPubkey))
+  return nip44.decrypt(payload, conversationKey(secretKey, peerPubkey))
 }

@@ -3,13 +3,13 @@
  * answers 23194 requests with 23195 responses in the request's encryption, and announces settled
  * invoices and payments as notifications (23197 NIP-44 and 23196 NIP-04).
  */
-import { finalizeEvent } from 'nostr-tools/pure'
 import type { LnInvoice, LnNode, LnPayment, World } from '../../../world/api'
 import type { NostrEvent } from '../relay/event'
 import type { Relay } from '../relay/relay'
 import type { NwcConnectionRecord } from './connections'
 import { ConnectionBook } from './connections'
 import type { Encryption } from './crypto'
+import { finalizeEvent } from '../fast-crypto'
 import { SUPPORTED_ENCRYPTIONS, decrypt, encrypt, requestEncryption } from './crypto'
 import type { Nip47ErrorCode, WalletContext } from './methods'
 import { METHODS, NOTIFICATION_TYPES, Nip47Error, runMethod } from './methods'

@@ -3,8 +3,9 @@
  * that decide storage, and NIP-40 expiration.
  */
 import type { NostrEvent } from 'nostr-tools/pure'
-import { getEventHash, verifyEvent } from 'nostr-tools/pure'
+import { getEventHash } from 'nostr-tools/pure'
 import { isAddressableKind, isEphemeralKind, isReplaceableKind } from 'nostr-tools/kinds'
+import { verifyEvent } from '../fast-crypto'
 
 export type { NostrEvent }
 
