@@ -75,6 +75,34 @@ const VENDOR_CHUNKS = [
   { name: 'i18n', test: inPackages('i18next|react-i18next'), priority: 20 },
 ]
 
+/**
+ * The chunks the entry imports (filled as the bundle is written, before Vite lists what each
+ * lazy chunk needs): loaded before any lazy chunk can be asked for, so no list names them.
+ */
+const loadedByEveryPage = new Set<string>()
+
+function entryImports(): Plugin {
+  return {
+    name: 'app:entry-imports',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((out) => out.type === 'chunk')
+        const visit = (file: string) => {
+          if (loadedByEveryPage.has(file)) return
+          loadedByEveryPage.add(file)
+          for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) {
+            visit(imported)
+          }
+        }
+        loadedByEveryPage.clear()
+        for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
+      },
+    },
+  }
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name)
@@ -126,6 +154,21 @@ function precompress(): Plugin {
  * and what they import, which the router would only ask for once the entry and its libraries
  * have loaded and run.
  */
+/**
+ * Pages whose path holds an id, by a pattern of the path, with the route files they render (as
+ * in `FIRST_LOAD_PAGES`): a business's dashboard (`/$businessId`, which sends on to
+ * `/$businessId/sales/dashboard`), with its guard (loaded by the route's `beforeLoad`). Not
+ * held to the first-load budget: the preloader only starts their fetches with the entry's.
+ */
+const PRELOAD_PATTERNS: Record<string, string[][]> = {
+  '^/[0-9a-f-]{36}(/sales/dashboard)?$': [
+    ['__root.tsx'],
+    ['_auth.tsx'],
+    ['_auth/$businessId.tsx', 'src/features/onboarding/onboarding-routes.ts'],
+    ['_auth/$businessId/sales/dashboard.tsx'],
+  ],
+}
+
 function routePreload(): Plugin {
   return {
     name: 'app:route-preload',
@@ -147,13 +190,18 @@ function routePreload(): Plugin {
       }
       const loadedByEntry = withImports(entry.fileName)
       const pages: Record<string, string[]> = {}
-      for (const [page, levels] of Object.entries(FIRST_LOAD_PAGES)) {
+      for (const [page, levels] of Object.entries({ ...FIRST_LOAD_PAGES, ...PRELOAD_PATTERNS })) {
         const files = new Set<string>()
         for (const routeFile of levels.flat()) {
           const module = routeFile.startsWith('src/')
             ? `${src}/${routeFile.slice('src/'.length)}`
             : `${src}/routes/${routeFile}?tsr-split=component`
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId === module)
+          // a module loaded lazily may share its chunk with others (no facade of its own)
+          const chunk = chunks.find(
+            (candidate) =>
+              candidate.facadeModuleId === module ||
+              (routeFile.startsWith('src/') && candidate.moduleIds.includes(module)),
+          )
           if (chunk) withImports(chunk.fileName, files)
         }
         // as `name-hash` (the script adds `/assets/` and `.js`)
@@ -166,8 +214,10 @@ function routePreload(): Plugin {
         `(function(){var k=location.pathname.replace(/(.)\\/$/,'$1');` +
         // an unpaired terminal is sent to pairing (features/terminal/paired-hint.ts remembers)
         `try{if(k==='/terminal'&&!localStorage.getItem('terminalPaired'))k='/terminal/pair'}` +
-        `catch(e){}var p=${JSON.stringify(pages)}[k]` +
-        `||[];for(var i=0;i<p.length;i++){var l=document.createElement('link');` +
+        `catch(e){}var m=${JSON.stringify(pages)},p=m[k];` +
+        // pages whose path holds an id: the first pattern that matches
+        `if(!p)for(var r in m)if(r[0]==='^'&&new RegExp(r).test(k)){p=m[r];break}` +
+        `p=p||[];for(var i=0;i<p.length;i++){var l=document.createElement('link');` +
         `l.rel='modulepreload';l.crossOrigin='';l.href='/assets/'+p[i]+'.js';document.head.appendChild(l)}})()\n`
       const fileName = this.getFileName(
         this.emitFile({ type: 'asset', name: 'route-preload.js', source: script }),
@@ -235,6 +285,7 @@ export default defineConfig({
       },
     }),
     terminalManifestFile(),
+    entryImports(),
     routePreload(),
     precompress(),
   ],
@@ -242,8 +293,15 @@ export default defineConfig({
   build: {
     // dist/.vite/manifest.json: which chunks each page needs (the first-load budget test reads it)
     manifest: true,
-    // every browser the app supports preloads modules itself
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      // every browser the app supports preloads modules itself
+      polyfill: false,
+      // a lazy chunk's list of what to fetch with it leaves out what every page has loaded
+      // before (the entry's libraries): the lists are part of every page's first load.
+      // `index.html` keeps its links to all of them (fetched beside the entry, not after it).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !loadedByEveryPage.has(dep)),
+    },
     rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
   },
   server: {

@@ -3,45 +3,19 @@
  * already holds images: each keeps its bytes and metadata, is marked as stored in PostgreSQL with
  * its size, stays in its slot and is served as before; deleting such a row lists no object.
  */
-import { Migrator, sql } from 'kysely'
+import { sql } from 'kysely'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { describe, expect, it } from 'vitest'
 import { createDeviceSettingsRepo } from '../src/modules/devices/settings-repo'
 import { createDeviceSettingsService } from '../src/modules/devices/settings-service'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the device image store migration', () => {
   it('upgrades a database holding images, which keep their bytes and are served', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const names = Object.keys(migrations).sort()
-    const before = names[names.indexOf('0025-device-image-store') - 1]
-    if (!before) throw new Error('no migration before 0025')
-    expect((await migrator.migrateTo(before)).error).toBeUndefined()
-
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@images.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Old Shop', onboardingStep: 'completed', createdBy: userId, currency: 'EUR' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const upgrade = await migratedTo('0024-watcher-heartbeats')
+    const { db } = upgrade
+    const owner = await seedOwner(db, 'owner@images.example')
+    const businessId = await owner.addBusiness({ name: 'Old Shop', currency: 'EUR' })
     const logo = await sharp({
       create: { width: 120, height: 40, channels: 4, background: '#5b3cf5' },
     })
@@ -65,7 +39,7 @@ describe('the device image store migration', () => {
       INSERT INTO device_settings (business_id, logo_image_id, screen_saver_image_id)
       VALUES (${businessId}, ${logoId}, ${screenId})`.execute(db)
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const upgraded = await db
       .selectFrom('deviceImages')

@@ -4,43 +4,17 @@
  * signed in, one on a terminal unused for longer than the idle time is signed out at its next
  * call, a session without staff is unchanged, and every session keeps its other values.
  */
-import { Migrator, sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import { migrations } from '../src/db/migrations'
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
 import { createDeviceRepo } from '../src/modules/devices/repo'
-import { createTestDatabase } from './harness'
-
-let database: DatabaseHandle
-beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
-})
-afterAll(async () => {
-  await database.close()
-})
+import { migratedTo, seedOwner } from './migration-support'
 
 describe('the idle sign-out migration', () => {
   it('upgrades a database holding device sessions with staff signed in', async () => {
-    const { db } = database
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(migrations) },
-    })
-    const names = Object.keys(migrations).sort()
-    const before = names[names.indexOf('0026-staff-idle') - 1]
-    if (!before) throw new Error('no migration before 0026')
-    expect((await migrator.migrateTo(before)).error).toBeUndefined()
-
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({ email: 'owner@idle.example', passwordHash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const { id: businessId } = await db
-      .insertInto('businesses')
-      .values({ name: 'Old Shop', onboardingStep: 'completed', createdBy: userId, currency: 'EUR' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const upgrade = await migratedTo('0025-device-image-store')
+    const { db } = upgrade
+    const owner = await seedOwner(db, 'owner@idle.example')
+    const businessId = await owner.addBusiness({ name: 'Old Shop', currency: 'EUR' })
     const { id: deviceId } = await db
       .insertInto('devices')
       .values({ businessId, name: 'Old till', loginId: 'dev_idle-migration-001', secretHash: 'x' })
@@ -64,7 +38,7 @@ describe('the idle sign-out migration', () => {
     const old = await sql<Record<string, unknown>>`
       SELECT * FROM device_sessions ORDER BY id_hash`.execute(db)
 
-    await migrateToLatest(db)
+    await upgrade.migrateToLatest()
 
     const now = await sql<Record<string, unknown> & { staffActiveAt: Date | null }>`
       SELECT * FROM device_sessions ORDER BY id_hash`.execute(db)

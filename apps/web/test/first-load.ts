@@ -33,9 +33,9 @@ export const BUDGET_BYTES = 150 * 1024
  * must be taken off this list.
  */
 export const OVER_BUDGET_CEILINGS: Record<string, number> = {
-  // ~141 KB are the libraries and the app's routes every page loads (react-dom alone 57 KB);
-  // the terminal's layout and its keypad (or pairing form) come on top
-  '/terminal': 157 * 1024,
+  // ~139 KB are the libraries and the app's routes every page loads (react-dom alone 57 KB);
+  // the terminal's frame and keypad (~12 KB, its menu panel and tip picker loaded later) on top
+  '/terminal': 153 * 1024,
 }
 
 export function readManifest(dist: string): Manifest {

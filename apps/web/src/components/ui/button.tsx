@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
+import { Slot } from './slot'
 import { Spinner } from './spinner'
 
 export const buttonVariants = cva(
@@ -52,9 +52,9 @@ export function Button({
   const classes = cn(buttonVariants({ variant, size, className }))
   if (asChild) {
     return (
-      <Slot.Root className={classes} {...props}>
+      <Slot className={classes} {...props}>
         {children}
-      </Slot.Root>
+      </Slot>
     )
   }
   return (

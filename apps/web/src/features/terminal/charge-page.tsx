@@ -23,13 +23,13 @@ import { formatKeyedFiat } from '@/components/payments/payment-format'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
+import { lazyAfterLoad } from '@/lib/lazy-component'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import type { EcashDue } from './ecash-charge'
 import { NO_TIP, tipAmount, type TipChoice } from './tip'
-import { TipPicker } from './tip-picker'
 import { newChargeKey, useTerminalMethods, useTerminalSettings } from './use-terminal'
 
 function keypadKeyOf(event: KeyboardEvent): KeypadKey | null {
@@ -39,6 +39,9 @@ function keypadKeyOf(event: KeyboardEvent): KeypadKey | null {
   if (event.key === 'Escape' || event.key === 'Delete') return 'clear'
   return null
 }
+
+// shown only once there is an amount: loaded after the keypad shows
+const TipPicker = lazyAfterLoad(() => import('./tip-picker').then((m) => m.TipPicker))
 
 const EcashCharge = lazy(() => import('./ecash-charge').then((m) => ({ default: m.EcashCharge })))
 
@@ -191,12 +194,14 @@ export function ChargePage() {
           className="h-11 text-center text-base"
         />
         {keyed > 0 && (
-          <TipPicker
-            percents={settings.tipPercents}
-            choice={tip}
-            onChoice={setTip}
-            unitLabel={state.unit === 'fiat' ? currency : 'sats'}
-          />
+          <Suspense fallback={null}>
+            <TipPicker
+              percents={settings.tipPercents}
+              choice={tip}
+              onChoice={setTip}
+              unitLabel={state.unit === 'fiat' ? currency : 'sats'}
+            />
+          </Suspense>
         )}
         {keyed > 0 && (
           <p className="text-center text-base tabular-nums" data-testid="calculation">

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guardBusinessArea } from '@/features/onboarding/onboarding-routes'
 import { NodeLockNotice } from '@/features/node/node-unlock'
 import { BusinessLayout } from '@/features/shell/business-layout'
 
 export const Route = createFileRoute('/_auth/$businessId')({
-  beforeLoad: ({ context, params }) => guardBusinessArea(context, params.businessId),
+  // loaded when a business page opens, not with every page's entry (see routePreload())
+  beforeLoad: async ({ context, params }) => {
+    const { guardBusinessArea } = await import('@/features/onboarding/onboarding-routes')
+    await guardBusinessArea(context, params.businessId)
+  },
   loader: ({ context }) =>
     context.queryClient.ensureQueryData(context.trpc.businesses.list.queryOptions()),
   component: BusinessAreaLayout,

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { guardOnboardingPage } from '@/features/onboarding/onboarding-routes'
 
 export const Route = createFileRoute('/_auth/onboarding/$businessId')({
-  beforeLoad: ({ context, params, location }) =>
-    guardOnboardingPage(context, params.businessId, location.pathname),
+  // loaded when an onboarding page opens, not with every page's entry
+  beforeLoad: async ({ context, params, location }) => {
+    const { guardOnboardingPage } = await import('@/features/onboarding/onboarding-routes')
+    await guardOnboardingPage(context, params.businessId, location.pathname)
+  },
 })

@@ -3,7 +3,7 @@ import { useCallback } from 'react'
 import {
   parseTransactionsSearch,
   type TransactionsSearch,
-} from '@/features/sales/transaction-filters'
+} from '@/features/sales/transactions-search'
 import { TransactionsPage } from '@/features/sales/transactions-page'
 
 export const Route = createFileRoute('/_auth/$businessId/sales/transactions')({
