@@ -129,7 +129,8 @@ function securityHeaders(publicUrl: string, reportOrigins: string[]) {
       directives: {
         'default-src': ["'self'"],
         'base-uri': ["'self'"],
-        'script-src': ["'self'"],
+        // WebAssembly may be compiled (the camera scanner's QR decoder); no script from text
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -87,7 +87,7 @@ describe('security headers', () => {
       const csp = directives(res.headers['content-security-policy'])
       expect(csp.get('frame-ancestors')).toBe("'none'")
       expect(csp.get('default-src')).toBe("'self'")
-      expect(csp.get('script-src')).toBe("'self'")
+      expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'")
       expect(csp.get('object-src')).toBe("'none'")
       expect(csp.get('connect-src')).toBe("'self'")
       // QR codes and icons may be data: images; the payment page's sizes are inline styles.

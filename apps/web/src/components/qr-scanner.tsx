@@ -12,11 +12,64 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import type * as QrDecoderModule from './qr-decoder'
 import { canScanQr } from './qr-scanner-support'
+
+type QrDecoder = typeof QrDecoderModule
 
 export { canScanQr }
 
 type Problem = 'denied' | 'noCamera' | 'failed'
+
+/** How often a frame of the camera is read while no code has been found. */
+const SCAN_INTERVAL_MS = 120
+
+/**
+ * Plays `stream` in `video` and reads a frame every SCAN_INTERVAL_MS until the decoder finds a
+ * QR code, whose text goes to `onText` once; `stop` ends the camera.
+ */
+function scanVideo(
+  stream: MediaStream,
+  video: HTMLVideoElement,
+  decoder: QrDecoder,
+  onText: (text: string) => void,
+): { stop: () => void } {
+  let isStopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const canvas = document.createElement('canvas')
+  const context = canvas.getContext('2d', { willReadFrequently: true })
+  const stop = () => {
+    isStopped = true
+    clearTimeout(timer)
+    for (const track of stream.getTracks()) track.stop()
+    video.srcObject = null
+  }
+  const next = () => {
+    if (!isStopped) timer = setTimeout(() => void read(), SCAN_INTERVAL_MS)
+  }
+  const read = async () => {
+    const { videoWidth: width, videoHeight: height } = video
+    if (context && width > 0 && height > 0) {
+      canvas.width = width
+      canvas.height = height
+      context.drawImage(video, 0, 0, width, height)
+      const text = await decoder.readQrCode(context.getImageData(0, 0, width, height))
+      if (isStopped) return
+      if (text !== undefined) {
+        stop()
+        onText(text)
+        return
+      }
+    }
+    next()
+  }
+  video.srcObject = stream
+  video.play().then(next, () => {
+    // a video that cannot play (the dialog closed first) has nothing to read
+    if (!isStopped) next()
+  })
+  return { stop }
+}
 
 /** Why the camera did not start, in words the page can show. */
 function cameraProblem(error: unknown): Problem {
@@ -28,7 +81,8 @@ function cameraProblem(error: unknown): Problem {
 
 /**
  * A dialog that shows the camera and hands back the text of the first QR code it sees. The
- * decoder is loaded only when the dialog opens, so it never weighs on a page's first load.
+ * decoder (`qr-decoder.ts`) is loaded only when the dialog opens, so it never weighs on a page's
+ * first load.
  */
 export function QrScanner({
   onResult,
@@ -48,26 +102,21 @@ export function QrScanner({
     let isDone = false
     let stop = () => {}
     const start = async () => {
-      const { BrowserQRCodeReader } = await import('@zxing/browser')
-      if (isDone) return
-      const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 100 })
-      const controls = await reader.decodeFromConstraints(
-        { video: { facingMode: 'environment' }, audio: false },
-        video,
-        (result, _error, scan) => {
-          const text = result?.getText() ?? ''
-          if (isDone || text === '') return
-          isDone = true
-          scan.stop()
-          onResult(text)
-          onClose()
-        },
-      )
-      if (isDone) controls.stop()
-      else {
-        stop = () => controls.stop()
-        setState('scanning')
-      }
+      // the decoder and its WebAssembly load while the browser asks for the camera
+      const decoder = import('./qr-decoder')
+      const stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment' },
+        audio: false,
+      })
+      const scanning = scanVideo(stream, video, await decoder, (text) => {
+        if (isDone) return
+        isDone = true
+        onResult(text)
+        onClose()
+      })
+      stop = scanning.stop
+      if (isDone) stop()
+      else setState('scanning')
     }
     start().catch((error: unknown) => {
       if (!isDone) setState(cameraProblem(error))
