@@ -54,25 +54,25 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|json|webmanifest|svg|txt|map|wasm)$/
 const inPackages = (names: string) => new RegExp(`node_modules/(${names})/`)
 
 /**
- * The libraries every page runs, each in a chunk of its own: they change less often than the
- * app, so a browser keeps them cached across releases, and a few larger chunks compress better
- * and fetch in fewer requests than the many small ones the automatic split makes of them.
+ * The libraries every page runs, in one chunk: they change less often than the app, so a
+ * browser keeps them cached across releases, and one chunk compresses better (its modules share
+ * one brotli window, and nothing is imported between library chunks by name) and arrives in one
+ * request: 3 KB less than five chunks of them (see docs/decisions.md).
  */
 const VENDOR_CHUNKS = [
-  { name: 'react', test: inPackages('react|react-dom|scheduler'), priority: 30 },
   {
-    name: 'router',
-    test: inPackages('@tanstack/(react-router|router-core|history|store|react-store)'),
-    priority: 20,
-  },
-  {
-    name: 'data',
+    name: 'vendor',
     test: inPackages(
-      '@tanstack/(query-core|react-query)|@trpc/[^/]+|superjson|copy-anything|is-what',
+      [
+        'react|react-dom|scheduler',
+        '@tanstack/(react-router|router-core|history|store|react-store)',
+        '@tanstack/(query-core|react-query)|@trpc/[^/]+|superjson|copy-anything|is-what',
+        'i18next|react-i18next',
+        'tailwind-merge|clsx|class-variance-authority',
+      ].join('|'),
     ),
     priority: 20,
   },
-  { name: 'i18n', test: inPackages('i18next|react-i18next'), priority: 20 },
 ]
 
 /**
