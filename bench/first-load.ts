@@ -2,8 +2,10 @@
  * First load on a cheap tablet: Chromium with a slow network (1.6 Mbit/s down, 750 kbit/s up,
  * 150 ms round trip) and a 4x slower CPU, a fresh profile each time (no HTTP cache, no service
  * worker), against the production build served by the real server. For /sign-in, the dashboard
- * of a signed-in owner and /terminal: bytes transferred (compressed, scripts and everything) and
- * the time from navigation until the page is usable (its main heading or first input visible).
+ * of a signed-in owner, /terminal on a new tablet (its pairing screen) and on a paired one (its
+ * staff sign-in, the screen a shop's tablet opens on each morning): bytes transferred
+ * (compressed, scripts and everything) and the time from navigation until the page is usable
+ * (its main heading or first input visible).
  *
  *   npm run build && node --import tsx bench/first-load.ts [--runs 3]
  *
@@ -54,17 +56,46 @@ const browser = await chromium.launch({
   ],
 })
 
-/** One cold load of `path`; `signedIn` carries the owner's session cookie. */
-async function firstLoad(path: string, signedIn: boolean): Promise<Sample> {
+/** A paired terminal's session cookie: a device login of the business, signed in. */
+async function pairedTerminalCookie(): Promise<string> {
+  const { credentials } = (await product.call('devices.create', {
+    businessId: product.businessId,
+    name: 'Counter',
+    isKiosk: false,
+  })) as { credentials: { loginId: string; secret: string } }
+  const res = await fetch(`${product.base}/trpc/device.signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-trpc-source': 'bench' },
+    body: JSON.stringify({ json: { loginId: credentials.loginId, secret: credentials.secret } }),
+  })
+  const cookie = res.headers.getSetCookie()[0]?.split(';')[0]
+  if (!res.ok || !cookie) throw new Error(`device.signIn: ${res.status} ${await res.text()}`)
+  return cookie
+}
+
+type Visitor = 'new' | 'owner' | 'paired terminal'
+
+/** One cold load of `path` by a visitor with no session, the owner, or a paired terminal. */
+async function firstLoad(path: string, visitor: Visitor): Promise<Sample> {
+  const cookie =
+    visitor === 'owner' ? product.cookie() : visitor === 'paired terminal' ? terminalCookie : ''
   const context: BrowserContext = await browser.newContext({
     baseURL: product.base,
     viewport: { width: 1024, height: 768 },
     // a fresh profile: nothing cached, no service worker yet
     serviceWorkers: 'allow',
+    // what a paired tablet with no staff member signed in remembers (terminal/paired-hint.ts)
+    storageState: {
+      cookies: [],
+      origins:
+        visitor === 'paired terminal'
+          ? [{ origin: product.base, localStorage: [{ name: 'terminalPaired', value: 'staff' }] }]
+          : [],
+    },
   })
   try {
-    if (signedIn) {
-      const [name, value] = product.cookie().split('=')
+    if (cookie !== '') {
+      const [name, value] = cookie.split('=')
       await context.addCookies([{ name: name ?? 'sid', value: value ?? '', url: product.base }])
     }
     const page = await context.newPage()
@@ -153,21 +184,24 @@ async function firstLoad(path: string, signedIn: boolean): Promise<Sample> {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-const pages: [string, string, boolean][] = [
-  ['/sign-in', '/sign-in', false],
-  ['dashboard', `/${product.businessId}/sales/dashboard`, true],
-  ['/terminal', '/terminal', false],
+let terminalCookie = ''
+const pages: [string, string, Visitor][] = [
+  ['/sign-in', '/sign-in', 'new'],
+  ['dashboard', `/${product.businessId}/sales/dashboard`, 'owner'],
+  ['/terminal', '/terminal', 'new'],
+  ['paired', '/terminal', 'paired terminal'],
 ]
 
 try {
+  terminalCookie = await pairedTerminalCookie()
   console.log(
     `first load, ${NETWORK.downloadThroughput / 125_000} Mbit/s down, ${NETWORK.latency} ms RTT, ` +
       `CPU ${CPU_SLOWDOWN}x slower, ${runs} run(s) per page`,
   )
   const results = new Map<string, Sample[]>()
   for (let run = 1; run <= runs; run++) {
-    for (const [label, path, signedIn] of pages) {
-      const sample = await firstLoad(path, signedIn)
+    for (const [label, path, visitor] of pages) {
+      const sample = await firstLoad(path, visitor)
       results.set(label, [...(results.get(label) ?? []), sample])
       console.log(
         `run ${run}  ${label.padEnd(10)} usable ${String(sample.usableMs).padStart(5)} ms  ` +

@@ -205,21 +205,29 @@ function routePreload(): Plugin {
           )
           if (chunk) withImports(chunk.fileName, files)
         }
-        // as `name-hash` (the script adds `/assets/` and `.js`)
-        pages[page] = [...files]
-          .filter((file) => !loadedByEntry.has(file))
-          .map((file) => file.replace(/^assets\/(.+)\.js$/, '$1'))
+        const lazy = [...files].filter((file) => !loadedByEntry.has(file))
+        // their styles too (the terminal's frame waits for its own before it shows)
+        const styles = lazy.flatMap((file) => [
+          ...(byFile.get(file)?.viteMetadata?.importedCss ?? []),
+        ])
+        // as `name-hash` for scripts, `name-hash.css` for styles (the script adds `/assets/`)
+        pages[page] = [...lazy, ...new Set(styles)]
+          .map((file) => file.replace(/^assets\/(.+?)(\.js)?$/, '$1'))
           .sort()
       }
       const script =
         `(function(){var k=location.pathname.replace(/(.)\\/$/,'$1');` +
-        // an unpaired terminal is sent to pairing (features/terminal/paired-hint.ts remembers)
-        `try{if(k==='/terminal'&&!localStorage.getItem('terminalPaired'))k='/terminal/pair'}` +
-        `catch(e){}var m=${JSON.stringify(pages)},p=m[k];` +
+        // an unpaired terminal is sent to pairing, a paired one with no staff member signed in
+        // to the staff sign-in (features/terminal/paired-hint.ts remembers which)
+        `try{var h=localStorage.getItem('terminalPaired');` +
+        `if(k==='/terminal')k=!h?'/terminal/pair':h==='staff'?'/terminal/staff':k}catch(e){}` +
+        `var m=${JSON.stringify(pages)},p=m[k];` +
         // pages whose path holds an id: the first pattern that matches
         `if(!p)for(var r in m)if(r[0]==='^'&&new RegExp(r).test(k)){p=m[r];break}` +
-        `p=p||[];for(var i=0;i<p.length;i++){var l=document.createElement('link');` +
-        `l.rel='modulepreload';l.crossOrigin='';l.href='/assets/'+p[i]+'.js';document.head.appendChild(l)}})()\n`
+        `p=p||[];for(var i=0;i<p.length;i++){var f=p[i],l=document.createElement('link');` +
+        `if(/\\.css$/.test(f)){l.rel='stylesheet';l.href='/assets/'+f}` +
+        `else{l.rel='modulepreload';l.crossOrigin='';l.href='/assets/'+f+'.js'}` +
+        `document.head.appendChild(l)}})()\n`
       const fileName = this.getFileName(
         this.emitFile({ type: 'asset', name: 'route-preload.js', source: script }),
       )

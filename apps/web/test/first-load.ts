@@ -19,7 +19,9 @@ type Manifest = Record<string, ManifestChunk>
  * The route files a page renders on a first visit, from the root down (under src/routes), and
  * modules a route loads lazily but renders at once (named from the web app's folder, `src/…`):
  * `/sign-in` for a signed-out visitor; `/terminal` for a paired terminal (its charge screen, in
- * the terminal's frame); `/terminal/pair` for an unpaired one (pairing, without the frame).
+ * the terminal's frame); `/terminal/staff` for a paired one with no staff member signed in (the
+ * staff sign-in, in the frame: what a shop's tablet opens on each morning); `/terminal/pair` for
+ * an unpaired one (pairing, without the frame).
  * A JSON file, so that `vite.config.ts` (the route preloader) reads the same list.
  */
 export const FIRST_LOAD_PAGES: Record<string, string[][]> = firstLoadPages

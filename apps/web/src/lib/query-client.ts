@@ -3,6 +3,12 @@ import { isClientSideFailure, parseAppError } from './app-error'
 import { notifyError } from './notify'
 
 /**
+ * The meta of a query whose caller takes UNAUTHORIZED as an answer (the terminal asking whether
+ * it is paired): its failure is not a lost session.
+ */
+export const UNAUTHORIZED_IS_AN_ANSWER = { unauthorizedIsAnAnswer: true }
+
+/**
  * Data is fresh until something invalidates it (staleTime: Infinity). A lost session anywhere
  * calls `onUnauthorized`, which sends the user to sign in again.
  */
@@ -22,6 +28,7 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
     },
     queryCache: new QueryCache({
       onError: (error, query) => {
+        if (query.meta?.unauthorizedIsAnAnswer === true) return
         if (handleUnauthorized(error)) return
         // A failed first load shows on the page itself; a failed refresh of shown data gets a toast.
         if (query.state.data !== undefined) notifyError(error)

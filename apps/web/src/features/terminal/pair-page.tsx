@@ -19,7 +19,7 @@ import { appErrorMessage } from '@/lib/notify'
 import { useSimpleForm } from '@/lib/simple-form'
 import { useTRPC } from '@/lib/trpc'
 import { checkPairing } from './pair-checks'
-import { rememberTerminalPaired } from './paired-hint'
+import { rememberTerminalScreen } from './paired-hint'
 import { parsePairing, type PairingCredentials } from './pairing'
 import './terminal.css'
 
@@ -42,7 +42,8 @@ export function PairPage() {
   const signIn = useMutation(
     trpc.device.signIn.mutationOptions({
       onSuccess: async () => {
-        rememberTerminalPaired(true)
+        // a staff member signs in next (the terminal's route corrects it for a kiosk)
+        rememberTerminalScreen('staff')
         queryClient.clear()
         // the secret leaves the address bar and the history
         history.replaceState(null, '', '/terminal')
@@ -57,7 +58,7 @@ export function PairPage() {
   }
 
   // On this page the terminal is not paired (any more).
-  useEffect(() => rememberTerminalPaired(false), [])
+  useEffect(() => rememberTerminalScreen('pair'), [])
 
   // Opened from the pairing link: pair at once.
   const fromLink = useRef(false)
