@@ -10,7 +10,14 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ownerWithNwcWallet } from '../support/application'
 import { simnet } from '../support/simnet'
-import { ownerCall, shoot, terminalPage, terminalQuery, type Device } from '../support/terminal'
+import {
+  ownerCall,
+  PHONE,
+  shoot,
+  terminalPage,
+  terminalQuery,
+  type Device,
+} from '../support/terminal'
 
 const NONE = { eodReport: false, refundReport: false, refund: false }
 
@@ -103,6 +110,14 @@ test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then rev
   await expect(receipt.getByText(/13\.20/)).toBeVisible()
   await shoot(customer.page, 'public-receipt')
   await customer.context.close()
+  // a phone set to Dutch shows it in Dutch, as the terminal's screens
+  const dutch = await browser.newContext({ baseURL, viewport: PHONE, locale: 'nl-NL' })
+  const dutchPage = await dutch.newPage()
+  await dutchPage.goto(new URL(receiptUrl).pathname)
+  const bon = dutchPage.getByRole('article', { name: 'Bon' })
+  await expect(bon.getByText('Geholpen door')).toBeVisible()
+  await expect(bon.getByText(/13,20/)).toBeVisible()
+  await dutch.close()
 
   // Revoked in the dashboard: back to pairing within seconds.
   await ownerCall(page, 'devices.regenerate', { businessId, deviceId: device.id })

@@ -26,13 +26,14 @@ const SCAN_INTERVAL_MS = 120
 
 /**
  * Plays `stream` in `video` and reads a frame every SCAN_INTERVAL_MS until the decoder finds a
- * QR code, whose text goes to `onText` once; `stop` ends the camera.
+ * QR code, whose text goes to `onText` once; a decoder that fails (its WebAssembly did not load)
+ * stops the camera and goes to `onError`. `stop` ends the camera.
  */
 function scanVideo(
   stream: MediaStream,
   video: HTMLVideoElement,
   decoder: QrDecoder,
-  onText: (text: string) => void,
+  on: { text: (text: string) => void; error: (error: unknown) => void },
 ): { stop: () => void } {
   let isStopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -45,7 +46,14 @@ function scanVideo(
     video.srcObject = null
   }
   const next = () => {
-    if (!isStopped) timer = setTimeout(() => void read(), SCAN_INTERVAL_MS)
+    if (isStopped) return
+    timer = setTimeout(() => {
+      read().catch((error: unknown) => {
+        if (isStopped) return
+        stop()
+        on.error(error)
+      })
+    }, SCAN_INTERVAL_MS)
   }
   const read = async () => {
     const { videoWidth: width, videoHeight: height } = video
@@ -57,7 +65,7 @@ function scanVideo(
       if (isStopped) return
       if (text !== undefined) {
         stop()
-        onText(text)
+        on.text(text)
         return
       }
     }
@@ -70,6 +78,14 @@ function scanVideo(
   })
   return { stop }
 }
+
+/** Stops the camera when what comes next fails, and fails on. */
+const stopping =
+  (stream: MediaStream) =>
+  (error: unknown): never => {
+    for (const track of stream.getTracks()) track.stop()
+    throw error
+  }
 
 /** Why the camera did not start, in words the page can show. */
 function cameraProblem(error: unknown): Problem {
@@ -102,17 +118,23 @@ export function QrScanner({
     let isDone = false
     let stop = () => {}
     const start = async () => {
-      // the decoder and its WebAssembly load while the browser asks for the camera
+      // the decoder loads while the browser asks for the camera (a failure is met below)
       const decoder = import('./qr-decoder')
+      decoder.catch(() => undefined)
       const stream = await navigator.mediaDevices.getUserMedia({
         video: { facingMode: 'environment' },
         audio: false,
       })
-      const scanning = scanVideo(stream, video, await decoder, (text) => {
-        if (isDone) return
-        isDone = true
-        onResult(text)
-        onClose()
+      const scanning = scanVideo(stream, video, await decoder.catch(stopping(stream)), {
+        text: (text) => {
+          if (isDone) return
+          isDone = true
+          onResult(text)
+          onClose()
+        },
+        error: () => {
+          if (!isDone) setState('failed')
+        },
       })
       stop = scanning.stop
       if (isDone) stop()

@@ -73,6 +73,18 @@ export function detectLanguages(): string[] {
   )
 }
 
+/**
+ * The language a customer's page (a receipt opened from its QR code) is shown in: the first of
+ * the customer's languages that the terminal's screens exist in, Dutch included.
+ */
+export function customerLanguage(candidates: string[] = detectLanguages()): TerminalLanguage {
+  for (const lng of candidates) {
+    const base = (lng.split(/[-_]/)[0] ?? '').toLowerCase()
+    if (isTerminalLanguage(base)) return base
+  }
+  return FALLBACK_LANGUAGE
+}
+
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',
   // A language only the terminal has (Dutch) never opens the dashboard: the terminal sets its
