@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { parseAppError } from '@/lib/app-error'
 import { cleanTokenText, looksLikeToken } from '@/lib/cashu-token'
 import { formatSatNumber } from '@/lib/money-format'
+import { appErrorMessage } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { newChargeKey } from './use-terminal'
 
@@ -82,10 +83,7 @@ export function EcashCharge({
           pending.current = null
           onTaken(payment.id)
         },
-        onError: (error) => {
-          const { code } = parseAppError(error)
-          setProblem(t(`errors.${code}`, { defaultValue: t('terminal.ecash.failed') }))
-        },
+        onError: (error) => setProblem(appErrorMessage(parseAppError(error))),
       },
     )
   }
