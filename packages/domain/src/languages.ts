@@ -6,3 +6,6 @@
 /** Languages the terminal's screens are in: the dashboard's and Dutch (a staff language). */
 export const TERMINAL_LANGUAGES = ['en', 'de', 'es', 'fr', 'nl'] as const
 export type TerminalLanguage = (typeof TERMINAL_LANGUAGES)[number]
+
+export const isTerminalLanguage = (value: string): value is TerminalLanguage =>
+  (TERMINAL_LANGUAGES as readonly string[]).includes(value)

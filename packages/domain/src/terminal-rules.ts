@@ -5,7 +5,7 @@
  */
 
 // in a module without zod: the web app's first load reads it
-export { TERMINAL_LANGUAGES, type TerminalLanguage } from './languages'
+export { isTerminalLanguage, TERMINAL_LANGUAGES, type TerminalLanguage } from './languages'
 
 /** Ways a terminal charges: an invoice or an address the customer's wallet pays. */
 export const TERMINAL_METHODS = ['lightning', 'onchain'] as const

@@ -5,7 +5,7 @@
  * the loader are the few lines below rather than i18next's plugins, which weigh more than the
  * first load of a page can afford.
  */
-import { TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
+import { isTerminalLanguage, TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
@@ -22,9 +22,6 @@ export function currentLanguage(): Language {
   const base = (i18n.resolvedLanguage ?? i18n.language ?? FALLBACK_LANGUAGE).split('-')[0] ?? ''
   return isLanguage(base) ? base : FALLBACK_LANGUAGE
 }
-
-const isTerminalLanguage = (value: string): value is TerminalLanguage =>
-  (TERMINAL_LANGUAGES as readonly string[]).includes(value)
 
 /**
  * The language dates, times and numbers are written in: the one in use, Dutch included (the

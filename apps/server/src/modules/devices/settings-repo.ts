@@ -44,6 +44,16 @@ export interface InlineImage {
   bytes: Buffer
 }
 
+/** Deletes an image's row: the key of its object when its bytes were in the object store. */
+async function deleteImage(db: Db, id: string): Promise<string | null> {
+  const gone = await db
+    .deleteFrom('deviceImages')
+    .where('id', '=', id)
+    .returning('objectKey')
+    .executeTakeFirst()
+  return gone?.objectKey ?? null
+}
+
 export function createDeviceSettingsRepo(db: Db) {
   return {
     async get(businessId: string): Promise<SettingsRow | undefined> {
@@ -133,13 +143,7 @@ export function createDeviceSettingsRepo(db: Db) {
           )
           .execute()
         const old = before?.[slot]
-        if (!old) return { replacedObjectKey: null }
-        const gone = await trx
-          .deleteFrom('deviceImages')
-          .where('id', '=', old)
-          .returning('objectKey')
-          .executeTakeFirst()
-        return { replacedObjectKey: gone?.objectKey ?? null }
+        return { replacedObjectKey: old ? await deleteImage(trx, old) : null }
       })
     },
 
@@ -162,12 +166,7 @@ export function createDeviceSettingsRepo(db: Db) {
           .set({ [slot]: null, updatedAt: sql<Date>`now()` })
           .where('businessId', '=', businessId)
           .execute()
-        const gone = await trx
-          .deleteFrom('deviceImages')
-          .where('id', '=', old)
-          .returning('objectKey')
-          .executeTakeFirst()
-        return { removedObjectKey: gone?.objectKey ?? null }
+        return { removedObjectKey: await deleteImage(trx, old) }
       })
     },
 

@@ -79,11 +79,20 @@ export function createDeviceSettingsService(deps: {
     return true
   }
 
-  /** Puts the bytes where they go (object first), then the row: what `repo.putImage` writes. */
+  /**
+   * Puts an object, listed as an orphan first: an upload whose row never commits (the process
+   * stopped, the write failed) is deleted by the job once its grace has passed.
+   */
+  async function putListed(objects: ObjectStore, key: string, bytes: Buffer, type: string) {
+    await repo.addOrphan(key, new Date(Date.now() + UPLOAD_GRACE_MS))
+    await objects.put(key, bytes, type)
+  }
+
+  /** Puts the bytes where they go (object first), then the image's row in the slot. */
   async function storeImage(
     businessId: string,
+    slot: ImageSlot,
     image: Awaited<ReturnType<typeof cleanImage>>,
-    write: (row: NewImage) => Promise<string | null>,
   ): Promise<void> {
     const id = randomUUID()
     const meta = {
@@ -93,18 +102,17 @@ export function createDeviceSettingsService(deps: {
       height: image.height,
       size: image.bytes.length,
     }
-    let replaced: string | null
-    if (store.kind === 'postgres') {
-      replaced = await write({ ...meta, storage: 'postgres', bytes: image.bytes })
-    } else {
+    let row: NewImage
+    if (store.kind === 'postgres') row = { ...meta, storage: 'postgres', bytes: image.bytes }
+    else {
       const objectKey = imageObjectKey(store.keyPrefix, { businessId, ...meta })
-      await repo.addOrphan(objectKey, new Date(Date.now() + UPLOAD_GRACE_MS))
-      await store.objects.put(objectKey, image.bytes, image.contentType)
-      // A failure here may still have committed (the answer lost on the way): the object is
-      // left listed, and the job deletes it only if no committed row took it off the list.
-      replaced = await write({ ...meta, storage: 's3', objectKey })
+      await putListed(store.objects, objectKey, image.bytes, image.contentType)
+      row = { ...meta, storage: 's3', objectKey }
     }
-    if (replaced) await deleteOrphan(replaced)
+    // A failure here may still have committed (the answer lost on the way): an object is left
+    // listed, and the job deletes it only if no committed row took it off the list.
+    const { replacedObjectKey } = await repo.putImage(businessId, slot, row)
+    if (replacedObjectKey) await deleteOrphan(replacedObjectKey)
   }
 
   async function get(businessId: string): Promise<DeviceSettingsView> {
@@ -150,10 +158,7 @@ export function createDeviceSettingsService(deps: {
       bytes: Buffer,
     ): Promise<DeviceSettingsView> {
       const image = await cleanImage(bytes)
-      await storeImage(businessId, image, async (row) => {
-        const { replacedObjectKey } = await repo.putImage(businessId, SLOT[kind], row)
-        return replacedObjectKey
-      })
+      await storeImage(businessId, SLOT[kind], image)
       return get(businessId)
     },
 
@@ -212,8 +217,7 @@ export function createDeviceSettingsService(deps: {
         for (const image of batch) {
           // a key of this attempt's own: a second mover running at once never shares it
           const objectKey = imageObjectKey(store.keyPrefix, image, randomBytes(4).toString('hex'))
-          await repo.addOrphan(objectKey, new Date(Date.now() + UPLOAD_GRACE_MS))
-          await store.objects.put(objectKey, image.bytes, image.contentType)
+          await putListed(store.objects, objectKey, image.bytes, image.contentType)
           if (await repo.movedToObjectStore(image.id, objectKey)) moved++
           else await deleteOrphan(objectKey)
         }

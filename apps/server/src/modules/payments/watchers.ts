@@ -218,7 +218,6 @@ export function createWalletWatchers(deps: {
     watch.role = 'holder'
     const readyAt = watch.readyAt
     const followedThrough =
-      readyAt !== null &&
       departures.some((d) => d.at >= watch.since) &&
       departures.every((d) => d.at < watch.since || d.diedAfter >= readyAt)
     if (followedThrough) return

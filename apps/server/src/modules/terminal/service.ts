@@ -71,6 +71,22 @@ export function createTerminalService(deps: {
     return { ...business, staffId: caller.staffId }
   }
 
+  /**
+   * What was keyed at the device: the amount and tip together (in sats or the business's minor
+   * units), and the request's key, the device's own (another device's same key is another
+   * payment).
+   */
+  function keyedAt(caller: TerminalCaller, input: Required<TTerminalEcash | TTerminalCharge>) {
+    const { amount, tip } = input
+    const inSats = 'sat' in amount
+    const total = (inSats ? amount.sat : amount.fiatMinor) + tip
+    return {
+      inSats,
+      total,
+      idempotencyKey: `terminal:${caller.device.id}:${input.idempotencyKey}`,
+    }
+  }
+
   /** The tip part of a payment for `total` keyed in (sats or minor units), recorded once. */
   async function recordTip(
     view: PaymentView,
@@ -134,15 +150,11 @@ export function createTerminalService(deps: {
     /** A payment for the device, with its staff member, the tip recorded beside it. */
     async charge(caller: TerminalCaller, input: Required<TTerminalCharge>, signal?: AbortSignal) {
       const business = await chargingBusiness(caller)
-      const { amount } = input
-      const inSats = 'sat' in amount
-      const keyed = 'sat' in amount ? amount.sat : amount.fiatMinor
-      const total = keyed + input.tip
+      const { inSats, total, idempotencyKey } = keyedAt(caller, input)
       const request = {
         amount: inSats ? { sat: total } : { fiatMinor: total },
         memo: input.memo,
-        // a key is the device's own: another device using the same key gets its own payment
-        idempotencyKey: `terminal:${caller.device.id}:${input.idempotencyKey}`,
+        idempotencyKey,
         origin: { deviceId: caller.device.id, staffId: caller.staffId, orderReference: null },
       }
       const view =
@@ -164,9 +176,7 @@ export function createTerminalService(deps: {
       signal?: AbortSignal,
     ) {
       const business = await chargingBusiness(caller)
-      const { amount } = input
-      const inSats = 'sat' in amount
-      const total = ('sat' in amount ? amount.sat : amount.fiatMinor) + input.tip
+      const { inSats, total, idempotencyKey } = keyedAt(caller, input)
       let dueSat = total
       if (!inSats) {
         const price = await deps.price.get()
@@ -178,7 +188,7 @@ export function createTerminalService(deps: {
         {
           token: input.token,
           memo: input.memo || undefined,
-          idempotencyKey: `terminal:${caller.device.id}:${input.idempotencyKey}`,
+          idempotencyKey,
           terminal: {
             dueSat,
             fiatMinor: inSats ? null : total,

@@ -2,7 +2,7 @@
  * The data behind the terminal: who this device is and who is signed in at it, its settings,
  * the business's currency and methods, and staying signed in (idle sign-out, language).
  */
-import { STAFF_ACTIVITY_REPORT_MS, TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
+import { isTerminalLanguage, STAFF_ACTIVITY_REPORT_MS } from '@app/domain'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import { useEffect, useRef } from 'react'
@@ -31,9 +31,6 @@ export function useForgetTerminal() {
   const queryClient = useQueryClient()
   return () => queryClient.clear()
 }
-
-const isTerminalLanguage = (v: string): v is TerminalLanguage =>
-  (TERMINAL_LANGUAGES as readonly string[]).includes(v)
 
 /** The screens speak the signed-in staff member's language (when they chose one). */
 export function useStaffLanguage(language: string | undefined) {
