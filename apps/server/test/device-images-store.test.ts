@@ -15,12 +15,17 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
-import { connectDatabase } from '../src/db/database'
-import { createServices, type Services } from '../src/services'
+import type { Services } from '../src/services'
 import { appCode, rejection, until } from './assertions'
 import { approvedBusiness } from './businesses'
 import { startTestS3, type TestS3 } from './device-images-s3'
-import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import {
+  anotherInstance,
+  buildTestApp,
+  createTestEnv,
+  type TestBrowser,
+  type TestEnv,
+} from './harness'
 
 let s3: TestS3
 beforeAll(async () => {
@@ -46,23 +51,15 @@ async function listen(app: FastifyInstance): Promise<string> {
 /** Another server instance on the same database, with its own image store settings. */
 async function instanceOn(env: TestEnv, imageEnv: Record<string, string>): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: env.url, ...imageEnv })
-  const database = connectDatabase(env.url, 3)
-  const services = createServices({
-    config,
-    db: database.db,
-    pool: database.pool,
-    databaseUrl: env.url,
-  })
-  const app = await buildApp({ services, webDist: null, logger: false })
+  const instance = anotherInstance(env, { config })
+  const app = await buildApp({ services: instance.services, webDist: null, logger: false })
   const origin = await listen(app)
   return {
     origin,
-    services,
+    services: instance.services,
     async close() {
       await app.close()
-      services.wallets.closeAll()
-      await services.bus.close()
-      await database.close()
+      await instance.close()
     },
   }
 }

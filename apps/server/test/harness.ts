@@ -117,6 +117,41 @@ export async function createTestEnv(
   }
 }
 
+/**
+ * Another server instance on the test's database, as a second process of a cluster: its own
+ * pool and services (configured as the test's unless `config` is given), nothing started.
+ */
+export function anotherInstance(
+  env: TestEnv,
+  opts: {
+    config?: AppConfig
+    watcherOptions?: Parameters<typeof createServices>[0]['watcherOptions']
+    leases?: (
+      db: DatabaseHandle['db'],
+    ) => NonNullable<Parameters<typeof createServices>[0]['leases']>
+  } = {},
+): { services: Services; db: DatabaseHandle['db']; close(): Promise<void> } {
+  const database = connectDatabase(env.url, 5)
+  const services = createServices({
+    config: opts.config ?? env.config,
+    db: database.db,
+    pool: database.pool,
+    databaseUrl: env.url,
+    watcherOptions: opts.watcherOptions,
+    leases: opts.leases?.(database.db),
+  })
+  return {
+    services,
+    db: database.db,
+    async close() {
+      await services.watchers.stop()
+      services.wallets.closeAll()
+      await services.bus.close()
+      await database.close()
+    },
+  }
+}
+
 export async function buildTestApp(env: TestEnv) {
   return buildApp({ services: env.services, webDist: null, logger: false })
 }

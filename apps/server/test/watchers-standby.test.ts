@@ -5,11 +5,9 @@
  * although both instances see it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../src/db/database'
-import { createServices, type Services } from '../src/services'
 import { nwcBusiness } from './businesses'
 import { until } from './assertions'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import { anotherInstance, createTestEnv, type TestBrowser, type TestEnv } from './harness'
 import { startTestSimnet, type TestSimnet } from './simnet'
 import { crash, crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
 
@@ -36,25 +34,16 @@ beforeAll(async () => {
   await env.services.bus.start()
   env.services.watchers.start()
 
-  const db2 = connectDatabase(env.url, 5)
-  const otherLeases = crashableLeases(db2.db)
-  const second: Services = createServices({
-    config: env.config,
-    db: db2.db,
-    pool: db2.pool,
-    databaseUrl: env.url,
+  let otherLeases: CrashableLeases | undefined
+  const second = anotherInstance(env, {
     watcherOptions: SLOW_LAPSE,
-    leases: otherLeases,
+    leases: (db) => (otherLeases = crashableLeases(db)),
   })
-  other = { services: second, db: db2.db, leases: otherLeases }
-  await second.bus.start()
-  second.watchers.start()
-  closeOther = async () => {
-    await second.watchers.stop()
-    second.wallets.closeAll()
-    await second.bus.close()
-    await db2.close()
-  }
+  if (!otherLeases) throw new Error('no lease store')
+  other = { services: second.services, db: second.db, leases: otherLeases }
+  await second.services.bus.start()
+  second.services.watchers.start()
+  closeOther = () => second.close()
 }, 60_000)
 afterAll(async () => {
   await closeOther?.()
