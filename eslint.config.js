@@ -118,7 +118,7 @@ export default tseslint.config(
     },
   },
   // Layers of the server: routers call services, services call repositories, never backwards;
-  // routers reach services through the context, not repositories.
+  // routers reach services through the context, not repositories; modules meet at their entries.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
@@ -134,6 +134,8 @@ export default tseslint.config(
       'boundaries/files-single-match': true,
       'boundaries/files': [
         { category: 'router', pattern: 'apps/server/src/modules/*/router.ts' },
+        // what a module offers the others (see the policy below)
+        { category: 'entry', pattern: 'apps/server/src/modules/*/index.ts' },
         {
           category: 'repo',
           pattern: [
@@ -156,6 +158,24 @@ export default tseslint.config(
             layer('repo', ['service', 'router']),
             layer('service', 'router'),
             layer('router', 'repo'),
+            // A module uses another only through its public entry (`index.ts`): never its
+            // repositories, router or internals; only `services.ts` (and its parts) builds services.
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: [
+                {
+                  to: {
+                    element: {
+                      type: 'server-module',
+                      captured: { module: '!{{from.element.captured.module}}' },
+                      fileInternalPath: '!index.ts',
+                    },
+                  },
+                },
+              ],
+              message:
+                'Import another module only from its public entry (modules/<module>/index.ts)',
+            },
             {
               from: { file: { categories: '*' } },
               disallow: [{ to: { element: { type: 'server-test' } } }],

@@ -4,11 +4,15 @@ import { dataDir, repoRoot as root, serverPort as port, simnetPort } from './sup
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results/e2e',
+  globalSetup: './support/global-setup.ts',
+  // One server and one browser at a time: on a 2-core machine more workers share the same cores.
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous, for a machine busy with other work: a passing journey never waits for these, they
+  // only bound how long a broken one takes to fail.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -33,7 +37,8 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // a fresh data folder: the database is created and migrated first
+    timeout: 240_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

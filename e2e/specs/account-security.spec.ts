@@ -11,12 +11,32 @@ import { simnet } from '../support/simnet'
 const password = 'correct horse battery'
 const shots = '/tmp/shots'
 
-/** The code of the step `offset` steps from now; waits out a step's last seconds first. */
-async function codeFor(secret: string, offset: number): Promise<string> {
-  const msIntoStep = Date.now() % 30_000
-  if (msIntoStep > 26_000) await new Promise((r) => setTimeout(r, 30_000 - msIntoStep + 200))
+const STEP_MS = 30_000
+/** How long a code may take from here to the server's check (typing it, a busy machine). */
+const TYPING_MS = 20_000
+
+/**
+ * The authenticator app: each code it gives is of a later time step than the one before (the
+ * server takes a step once) and stays good for at least TYPING_MS. The server takes the codes of
+ * its own step and the steps either side, so a code of step s is good until step s + 2 begins.
+ */
+function authenticator(secret: string) {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 })
-  return totp.generate({ timestamp: Date.now() + offset * 30_000 })
+  let lastStep = -Infinity
+  return async function nextCode(): Promise<string> {
+    for (;;) {
+      const now = Date.now()
+      const current = Math.floor(now / STEP_MS)
+      let step = Math.max(lastStep + 1, current - 1)
+      if ((step + 2) * STEP_MS - now < TYPING_MS) step += 1
+      if (step <= current + 1) {
+        lastStep = step
+        return totp.generate({ timestamp: step * STEP_MS })
+      }
+      // the step after the last one used is not taken yet: wait for the next step to begin
+      await new Promise((r) => setTimeout(r, (current + 1) * STEP_MS - now + 100))
+    }
+  }
 }
 
 async function profileEmail(page: Page): Promise<string> {
@@ -37,7 +57,6 @@ async function signIn(page: Page, email: string, code: string) {
 }
 
 test('two-step verification and the sessions list', async ({ page, browser }) => {
-  test.setTimeout(120_000)
   const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
   const businessId = await ownerWithExchange(page, 'Secure Café', credentials)
   const email = await profileEmail(page)
@@ -51,13 +70,14 @@ test('two-step verification and the sessions list', async ({ page, browser }) =>
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
   const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? ''
   expect(secret).toMatch(/^[A-Z2-7]+$/)
+  const nextCode = authenticator(secret)
   await page.evaluate('window.scrollTo(0, 0)')
   await page.screenshot({ path: `${shots}/account-enrol-en-wide.png`, fullPage: true })
 
   await page.getByLabel('Code from the app').fill('000000')
   await page.getByRole('button', { name: 'Turn on' }).click()
   await expect(page.getByText('This code is not right or was already used.')).toBeVisible()
-  await page.getByLabel('Code from the app').fill(await codeFor(secret, -1))
+  await page.getByLabel('Code from the app').fill(await nextCode())
   await page.getByRole('button', { name: 'Turn on' }).click()
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
   await expect(codes).toHaveCount(10)
@@ -82,7 +102,7 @@ test('two-step verification and the sessions list', async ({ page, browser }) =>
   expect(await page.request.get('/trpc/auth.getProfile').then((r) => r.text())).toContain(
     '"json":null',
   )
-  await page.getByLabel('Authentication code').fill(await codeFor(secret, 0))
+  await page.getByLabel('Authentication code').fill(await nextCode())
   await page.getByRole('button', { name: 'Verify and sign in' }).click()
   await expect(page).not.toHaveURL(/\/sign-in/)
 
@@ -92,7 +112,7 @@ test('two-step verification and the sessions list', async ({ page, browser }) =>
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   })
   const phone = await other.newPage()
-  await signIn(phone, email, await codeFor(secret, 1))
+  await signIn(phone, email, await nextCode())
 
   await page.goto(account)
   const rows = page.getByTestId('session-row')

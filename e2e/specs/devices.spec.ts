@@ -4,27 +4,13 @@
  * assigned to it with one choice. With E2E_SCREENSHOTS=<folder>, the pages in en and de,
  * narrow and wide.
  */
-import { expect, request, test, type Page } from '@playwright/test'
+import { expect, request, test } from '@playwright/test'
 import { createHmac } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { ownerWithNwcWallet } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
-
-async function screenshots(page: Page, path: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS
-  if (!folder) return
-  for (const lng of ['en', 'de']) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${path}?lng=${lng}`)
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto(`${path}?lng=en`)
-}
 
 /** A terminal: signs in with the device's credentials and calls its own procedures. */
 async function terminal(baseURL: string, loginId: string, secret: string) {
@@ -261,7 +247,7 @@ test('a till takes a payment over the POS API, gets the signed webhook, and sale
   const payment = (await created.json()) as { id: string; paymentRequest: string }
   await simnet('POST', '/pay', { invoice: payment.paymentRequest })
 
-  await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0)
+  await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThan(0)
   const first = received[0]
   if (!first) throw new Error('no webhook')
   const expected = createHmac('sha256', hook.secret)

@@ -7,27 +7,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
 import { ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
-
-/**
- * With E2E_SCREENSHOTS=<folder>: the page at `path` in English and German, narrow and wide,
- * then English and wide again. Reloads the page.
- */
-async function screenshots(page: Page, path: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS
-  if (!folder) return
-  for (const lng of ['en', 'de']) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${path}?lng=${lng}`)
-      await expect(page.getByTestId('autoloop-state')).toBeVisible()
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto(`${path}?lng=en`)
-}
 
 /** The merchant is paid `sat` over Lightning by a customer in simnet. */
 async function customerPays(page: Page, businessId: string, sat: number) {
@@ -47,7 +28,6 @@ interface Overview {
 test('autoloop moves funds out once the channel fills, and a manual swap out with its quote', async ({
   page,
 }) => {
-  test.setTimeout(process.env.E2E_SCREENSHOTS ? 180_000 : 60_000)
   const businessId = await ownerWithOwnNode(page, 'Loop Bakery', 'my node password')
   const loopPath = `/${businessId}/bitcoin/loop`
 
@@ -57,7 +37,8 @@ test('autoloop moves funds out once the channel fills, and a manual swap out wit
   await expect(page).toHaveURL(/\/bitcoin\/loop$/)
   await expect(page.getByTestId('autoloop-state')).toHaveText('Not enabled')
   await expect(page.getByText(/keeps its no-show prepay \(up to 30,000 sats\)/)).toBeVisible()
-  await screenshots(page, loopPath, 'loop-setup')
+  const autoloopShown = () => expect(page.getByTestId('autoloop-state')).toBeVisible()
+  await screenshots(page, loopPath, 'loop-setup', autoloopShown)
 
   const walletId = `savings-${Date.now()}`
   const { address } = await simnet<{ address: string }>('POST', `/wallets/${walletId}/address`)
@@ -117,7 +98,7 @@ test('autoloop moves funds out once the channel fills, and a manual swap out wit
       await page.screenshot({ path: `${folder}/loop-quote-en-${width}.png`, fullPage: true })
     }
   }
-  await screenshots(page, loopPath, 'loop')
+  await screenshots(page, loopPath, 'loop', autoloopShown)
   if (process.env.E2E_SCREENSHOTS) {
     await page.getByLabel('Amount (sats)').fill(String(terms.minSat))
     await page.getByRole('button', { name: 'Get quote' }).click()

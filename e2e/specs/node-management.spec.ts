@@ -5,32 +5,13 @@
  */
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ownerWithExchange, ownerWithNwcWallet } from '../support/application'
 import { ownerWithOwnNode } from '../support/own-node'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
 const NODE_PASSWORD = 'my node password'
-
-/**
- * With E2E_SCREENSHOTS=<folder>: the page at `path` in English and German, narrow and wide
- * (`open` brings back what the shot is of), then English and wide again. Reloads the page.
- */
-async function screenshots(page: Page, path: string, name: string, open?: () => Promise<void>) {
-  const folder = process.env.E2E_SCREENSHOTS
-  if (!folder) return
-  for (const lng of ['en', 'de']) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${path}?lng=${lng}`)
-      await open?.()
-      await page.waitForTimeout(300)
-      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto(`${path}?lng=en`)
-}
 
 async function hostNodeIdOf(businessId: string): Promise<string> {
   const { nodes } = await simnet<{ nodes: { id: string; businessId: string }[] }>(
@@ -45,11 +26,11 @@ async function hostNodeIdOf(businessId: string): Promise<string> {
 test('a restarted node is locked until the merchant unlocks it; then it takes payments', async ({
   page,
 }) => {
-  if (process.env.E2E_SCREENSHOTS) test.setTimeout(180_000)
   const businessId = await ownerWithOwnNode(page, 'Locked Books', NODE_PASSWORD)
   await simnet('POST', `/nodehost/nodes/${await hostNodeIdOf(businessId)}/restart`)
 
   // A payment tried while the node is locked is refused with the reason.
+  await page.clock.install()
   await page.goto(`/${businessId}/bitcoin/take-payments/lightning-payment`)
   await expect(page.getByText('Your node is locked')).toBeVisible()
   const payPath = `/${businessId}/bitcoin/take-payments/lightning-payment`
@@ -73,7 +54,7 @@ test('a restarted node is locked until the merchant unlocks it; then it takes pa
   await dialog.getByRole('button', { name: 'Unlock', exact: true }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Your node is locked')).toBeHidden()
-  await expect(page.getByText('Your node is starting')).toBeHidden({ timeout: 20_000 })
+  await expect(page.getByText('Your node is starting')).toBeHidden()
 
   // Payments resume on the same page, without a reload.
   await page.getByRole('button', { name: /^Charge/ }).click()
@@ -81,8 +62,12 @@ test('a restarted node is locked until the merchant unlocks it; then it takes pa
   const href = await page.getByRole('link', { name: 'Open in wallet' }).getAttribute('href')
   const invoice = href?.replace(/^lightning:/i, '') ?? ''
   expect(invoice).toMatch(/^lnbcrt/i)
+  // The paid screen makes way for the keypad a few seconds after it appears: with the page's
+  // time standing still (its timers still run) it stays until the journey has seen it.
+  await page.clock.setFixedTime(Date.now())
   await simnet('POST', '/pay', { invoice })
   await expect(page.getByText('Payment received', { exact: true })).toBeVisible()
+  await page.clock.setSystemTime(Date.now())
 
   // Settings leads to the node's details: its state, identity, balances and channels.
   await page.getByRole('link', { name: 'Settings' }).click()
@@ -145,7 +130,6 @@ test('a restarted node is locked until the merchant unlocks it; then it takes pa
 })
 
 test('an NWC wallet: its connection under Settings, tested, then replaced', async ({ page }) => {
-  if (process.env.E2E_SCREENSHOTS) test.setTimeout(180_000)
   const { uri } = await simnet<{ uri: string }>('POST', '/nwc/connections', { name: 'first' })
   const businessId = await ownerWithNwcWallet(page, 'Wallet Books', uri)
   await page.goto(`/${businessId}/sales/dashboard`)
@@ -173,7 +157,6 @@ test('an NWC wallet: its connection under Settings, tested, then replaced', asyn
 })
 
 test('an exchange account: masked key, destinations, keys replaced', async ({ page }) => {
-  if (process.env.E2E_SCREENSHOTS) test.setTimeout(180_000)
   const first = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
   const businessId = await ownerWithExchange(page, 'Exchange Books', first)
   await simnet('POST', '/kraken/withdraw-keys', {
@@ -241,11 +224,11 @@ test('the operator publishes a node version; the merchant updates and unlocks th
   await expect(dialog.getByText('An update cannot be rolled back.')).toBeVisible()
   await dialog.getByRole('button', { name: 'Update now' }).click()
   // The page follows the node: it comes back locked, on the new version, and is unlocked.
-  await expect(page.getByTestId('node-state')).toHaveText('Locked', { timeout: 20_000 })
+  await expect(page.getByTestId('node-state')).toHaveText('Locked')
   await page.getByRole('button', { name: 'Unlock node' }).click()
   await page.getByRole('dialog').getByLabel('Node password').fill(NODE_PASSWORD)
   await page.getByRole('dialog').getByRole('button', { name: 'Unlock', exact: true }).click()
-  await expect(page.getByTestId('node-state')).toHaveText('Ready', { timeout: 20_000 })
+  await expect(page.getByTestId('node-state')).toHaveText('Ready')
   await expect(page.getByText('Your node runs lnd 0.19.1-beta.')).toBeVisible()
   await expect(page.getByText('Your node is up to date.')).toBeVisible()
 })

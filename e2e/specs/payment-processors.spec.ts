@@ -47,7 +47,6 @@ test('an NWC wallet: its connection URL, then the dashboard', async ({ page }) =
 test('an own node: password, seed words, deposit, confirmations and channel, live', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
   const businessId = await ownerWithSubmittedApplication(page, 'Node Books')
   await page.goto(`/onboarding/${businessId}/payment-processor`)
   await page.getByRole('button', { name: 'Set up my own node' }).click()
@@ -77,7 +76,9 @@ test('an own node: password, seed words, deposit, confirmations and channel, liv
   await expect(page).toHaveURL(/\/channel-deposit\/[0-9a-f-]{36}\/waiting$/)
   await expect(page.getByText('Waiting for your payment to appear on the network…')).toBeVisible()
 
-  // The payer sends the deposit; blocks are mined; the page follows without a reload.
+  // The payer sends the deposit; blocks are mined (only when the journey mines, see
+  // global-setup.ts, so each state lasts until it has been seen); the page follows without a
+  // reload.
   const href = await page.getByRole('link', { name: 'Open in wallet' }).getAttribute('href')
   const address = /^bitcoin:([^?]+)/.exec(href ?? '')?.[1] ?? ''
   expect(address).toMatch(/^bcrt1q/)
@@ -86,9 +87,7 @@ test('an own node: password, seed words, deposit, confirmations and channel, liv
   await simnet('POST', '/mine', { blocks: 3 })
   await expect(
     page.getByText('You can leave this page; the dashboard is open already.'),
-  ).toBeVisible({
-    timeout: 20_000,
-  })
+  ).toBeVisible()
   await simnet('POST', '/mine', { blocks: 3 })
   await expect(page.getByRole('heading', { name: 'Your channel is open' })).toBeVisible({
     timeout: 30_000,

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
+import { painted } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 import {
   ownerCall,
@@ -40,7 +41,7 @@ async function shoot(page: Page, name: string, themes: ('light' | 'dark')[] = ['
       await page.evaluate(
         `document.documentElement.classList.toggle('terminal-dark', ${theme === 'dark'})`,
       )
-      await page.waitForTimeout(150)
+      await painted(page)
       await page.screenshot({
         path: `e2e/screenshots/terminal-reports/${name}-${size}-${theme}.png`,
         fullPage: true,

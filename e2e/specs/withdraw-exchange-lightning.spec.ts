@@ -5,12 +5,12 @@
 import { expect, test } from '@playwright/test'
 import { ownerWithExchange } from '../support/application'
 import { poll, trpc, trpcQuery } from '../support/own-node'
+import { settled } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
 const ACCOUNT_PASSWORD = 'correct horse battery'
 
 test('pays a typed invoice from an exchange account over Lightning', async ({ page }) => {
-  test.setTimeout(process.env.E2E_SCREENSHOTS ? 120_000 : 60_000)
   const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
   const businessId = await ownerWithExchange(page, 'Exchange Books', credentials)
   const { address } = await trpc<{ address: string }>(page, 'payments.createOnchain', {
@@ -43,7 +43,7 @@ test('pays a typed invoice from an exchange account over Lightning', async ({ pa
       await page.setViewportSize({ width, height: 900 })
       await page.goto(`${withdrawPath}?lng=${lng}`)
       await expect(page.locator('#withdraw-registered')).toBeVisible()
-      await page.waitForTimeout(300)
+      await settled(page)
       await page.screenshot({
         path: `${process.env.E2E_SCREENSHOTS}/withdraw-exchange-${lng}-${width}.png`,
         fullPage: true,
@@ -69,5 +69,5 @@ test('pays a typed invoice from an exchange account over Lightning', async ({ pa
   await expect(dialog).toBeHidden()
   const row = page.getByTestId('withdrawal-row').first()
   await expect(row).toContainText('5,000 sats')
-  await expect(row).toContainText('Succeeded', { timeout: 20_000 })
+  await expect(row).toContainText('Succeeded')
 })

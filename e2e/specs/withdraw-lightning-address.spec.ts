@@ -13,7 +13,6 @@ const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
 
 test('withdraws to a Lightning address and the payee receives it', async ({ page, browser }) => {
-  test.setTimeout(60_000)
   // the payee: a café on an NWC wallet with a tip page, signed in in its own browser context
   const payee = await (await browser.newContext()).newPage()
   const { uri } = await simnet<{ uri: string }>('POST', '/nwc/connections', { name: 'cafe' })
@@ -53,6 +52,6 @@ test('withdraws to a Lightning address and the payee receives it', async ({ page
   // the café sees the tip arrive
   await payee.goto(`/${payeeId}/sales/transactions`)
   const sales = payee.getByRole('main')
-  await expect(sales.getByText('Tip').first()).toBeVisible({ timeout: 20_000 })
+  await expect(sales.getByText('Tip').first()).toBeVisible()
   await expect(sales.getByText('1,500 sats').first()).toBeVisible()
 })

@@ -11,7 +11,6 @@ const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
 
 test('the withdrawals list pages with Load more', async ({ page }) => {
-  test.setTimeout(process.env.E2E_SCREENSHOTS ? 120_000 : 60_000)
   const businessId = await ownerWithOwnNode(page, 'Paging Books', NODE_PASSWORD)
   // 53 small withdrawals, the first of 1,001 sats and the last of 1,053
   for (let i = 1; i <= 53; i++) {

@@ -78,7 +78,6 @@ async function signedInPage(browser: Browser, setup: Page, width = 1280): Promis
 test('a destination scanned from a QR code is paid; a refused camera leaves typing', async ({
   page,
 }) => {
-  test.setTimeout(process.env.E2E_SCREENSHOTS ? 150_000 : 90_000)
   const businessId = await ownerWithOwnNode(page, 'Scan Books', NODE_PASSWORD)
   const withdrawPath = `/${businessId}/bitcoin/withdraw`
   const { paymentRequest } = await simnet<{ paymentRequest: string }>(

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
 import { dataDir, repoRoot } from '../support/server'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
 const NODE_PASSWORD = 'my node password'
@@ -29,21 +30,6 @@ async function ownerWithFundedNode(page: Page, name: string): Promise<string> {
   return businessId
 }
 
-async function screenshots(page: Page, pagePath: string, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS
-  if (!folder) return
-  for (const lng of ['en', 'de']) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${pagePath}?lng=${lng}`)
-      await page.waitForTimeout(400)
-      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto(`${pagePath}?lng=en`)
-}
-
 async function confirmWithPassword(page: Page) {
   await page.getByRole('button', { name: 'Continue' }).click()
   const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
@@ -55,7 +41,6 @@ async function confirmWithPassword(page: Page) {
 test('withdraws to an invoice, to an address at a chosen priority and sweeps all; a denylisted address is refused', async ({
   page,
 }) => {
-  test.setTimeout(process.env.E2E_SCREENSHOTS ? 180_000 : 60_000)
   const businessId = await ownerWithFundedNode(page, 'Withdraw Books')
   const withdrawPath = `/${businessId}/bitcoin/withdraw`
   await screenshots(page, withdrawPath, 'withdraw')
@@ -95,6 +80,12 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
   await expect(rows.first()).toContainText('20,000 sats')
   await expect(rows.first()).toContainText('Succeeded')
   await expect(rows.first()).toContainText('Transaction')
+  // its change counts once a block confirms it (simnet mines only when asked)
+  const balances = () =>
+    trpcQuery<{ onchainSat: number }>(page, 'withdrawals.balances', { businessId })
+  const withoutChange = (await balances()).onchainSat
+  await simnet('POST', '/mine', { blocks: 1 })
+  await poll(balances, (b) => b.onchainSat > withoutChange, 'the change to confirm')
 
   // the operator puts an address on the denylist: refused with the reason, nothing sent
   const denied = (await simnet<{ address: string }>('POST', '/screening/targets/address')).address

@@ -25,13 +25,13 @@ export async function trpcQuery<T>(page: Page, procedure: string, input: unknown
   return ((await res.json()) as { result: { data: { json: T } } }).result.data.json
 }
 
-/** Reads until `ok`, for at most 30 s. */
+/** Reads until `ok`, for at most 60 s (the state it waits for comes, however busy the machine). */
 export async function poll<T>(
   read: () => Promise<T>,
   ok: (v: T) => boolean,
   what: string,
 ): Promise<T> {
-  const end = Date.now() + 30_000
+  const end = Date.now() + 60_000
   for (;;) {
     const v = await read()
     if (ok(v)) return v

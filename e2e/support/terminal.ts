@@ -1,5 +1,6 @@
 /** Helpers of the terminal journeys: owner calls, a terminal's own calls, and screenshots. */
 import { expect, type Browser, type Page } from '@playwright/test'
+import { painted } from './screenshots'
 
 export async function ownerCall<T>(page: Page, procedure: string, input: unknown): Promise<T> {
   const res = await page.request.post(`/trpc/${procedure}`, {
@@ -53,7 +54,7 @@ export async function shoot(page: Page, name: string) {
     await page.setViewportSize(viewport)
     for (const theme of ['light', 'dark'] as const) {
       await setDark(theme === 'dark')
-      await page.waitForTimeout(150)
+      await painted(page)
       // transitions (the paid screen's check drawing itself) shown as they end, not midway
       await page.screenshot({
         path: `${folder}/${name}-${size}-${theme}.png`,

@@ -2,97 +2,10 @@
  * Server configuration from the environment, parsed once at start. A production deployment
  * refuses to start when something it needs is missing, and says which.
  */
-import { isIP } from 'node:net'
-import { z } from 'zod'
-
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./data'),
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
-  APP_SECRET_PREVIOUS: z.string().min(1).optional(),
-  BRAND_NAME: z.string().min(1).default('My product'),
-  SENTRY_DSN: z.string().optional(),
-  VITE_SENTRY_DSN: z.string().optional(),
-  BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
-  EXCHANGE_API_URL: z.url().default('https://api.kraken.com'),
-  NODE_HOST: z.enum(['simnet', 'lnd-pool']).optional(),
-  NODE_HOST_URL: z.url().optional(),
-  NODE_HOST_TOKEN: z.string().optional(),
-  /** lnd-pool: where node updates are sent (the operator's tooling), signed with the secret */
-  NODE_UPDATE_WEBHOOK_URL: z.url().optional(),
-  NODE_UPDATE_WEBHOOK_SECRET: z
-    .string()
-    .min(32, 'NODE_UPDATE_WEBHOOK_SECRET must be at least 32 characters')
-    .optional(),
-  LSP_PUBKEY: z
-    .string()
-    .regex(/^(02|03)[0-9a-f]{64}$/, 'LSP_PUBKEY must be a 33-byte hex public key')
-    .optional(),
-  SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
-  SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
-  PRICE_FALLBACK_URL: z.url().optional(),
-  /** a Chainalysis-style sanctions screening API for withdrawal addresses, and its key */
-  SCREENING_API_URL: z.url().optional(),
-  SCREENING_API_KEY: z.string().optional(),
-  ECASH_ACCEPTED_MINTS: z.string().optional(),
-  DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
-  CLEANUP_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
-  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
-  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),
-  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
-  AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((v, ctx) => {
-      const parsed = parseTrustProxy(v)
-      if (parsed === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            'TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), ' +
-            'or a comma-separated list of their addresses or ranges (e.g. 10.0.0.0/8); ' +
-            '"true" would trust every hop, so a client could choose its own address',
-        })
-        return z.NEVER
-      }
-      return parsed
-    }),
-  DB_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
-  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
-  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
-  /** device images in an S3-compatible store instead of PostgreSQL (see `imageStoreOf`) */
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
-  S3_KEY_PREFIX: z.string().optional(),
-})
-
-/**
- * Which peers may tell the client's address in X-Forwarded-For: none (false), the nearest
- * `n` hops, or the proxies at these addresses or ranges. Null when the value is none of those.
- */
-export type TrustProxy = false | number | string[]
-
-export function parseTrustProxy(value: string): TrustProxy | null {
-  const v = value.trim()
-  if (v === '' || v === 'false' || v === '0') return false
-  if (/^\d+$/.test(v)) {
-    const n = Number(v)
-    return n >= 1 && n <= 32 ? n : null
-  }
-  const ranges = v.split(',').map((r) => r.trim())
-  return ranges.every(isAddressOrRange) ? ranges : null
-}
+import { ZEnv } from './config-env'
+import { imageStoreOf, type ImageStoreConfig } from './config-image-store'
+import { weakSecretReason } from './config-secret'
+import type { TrustProxy } from './config-trust-proxy'
 
 function originOf(url: string | undefined): string[] {
   if (!url) return []
@@ -101,15 +14,6 @@ function originOf(url: string | undefined): string[] {
   } catch {
     return []
   }
-}
-
-function isAddressOrRange(range: string): boolean {
-  const [address = '', bits, ...rest] = range.split('/')
-  const family = isIP(address)
-  if (family === 0 || rest.length > 0) return false
-  if (bits === undefined) return true
-  if (!/^\d+$/.test(bits)) return false
-  return Number(bits) <= (family === 4 ? 32 : 128)
 }
 
 export interface AppConfig {
@@ -153,83 +57,6 @@ export interface AppConfig {
   pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number; cleanupMs: number }
   /** where the bytes of device images (logos, screen savers) are kept */
   imageStore: ImageStoreConfig
-}
-
-/** PostgreSQL (the default), or an S3-compatible service (AWS S3, MinIO, R2, B2...). */
-export type ImageStoreConfig =
-  | { kind: 'postgres' }
-  | {
-      kind: 's3'
-      bucket: string
-      region: string
-      /** the service's address; none: AWS S3 itself */
-      endpoint: string | null
-      /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` */
-      forcePathStyle: boolean
-      /** put before every object key, e.g. `prod/` */
-      keyPrefix: string
-      credentials: S3Credentials
-    }
-
-/** Access key id and secret; never printed (`JSON.stringify` and `console.log` show neither). */
-export interface S3Credentials {
-  readonly accessKeyId: string
-  readonly secretAccessKey: string
-}
-
-const S3_REQUIRED = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
-const S3_ALL = [
-  ...S3_REQUIRED,
-  'S3_REGION',
-  'S3_ENDPOINT',
-  'S3_FORCE_PATH_STYLE',
-  'S3_KEY_PREFIX',
-] as const
-
-function s3Credentials(accessKeyId: string, secretAccessKey: string): S3Credentials {
-  const hidden = { accessKeyId: '[redacted]', secretAccessKey: '[redacted]' }
-  const credentials = {
-    toJSON: () => hidden,
-    [Symbol.for('nodejs.util.inspect.custom')]: () => hidden,
-  }
-  // not enumerable: spreading, logging or serialising the configuration never carries them
-  Object.defineProperty(credentials, 'accessKeyId', { value: accessKeyId, enumerable: false })
-  Object.defineProperty(credentials, 'secretAccessKey', {
-    value: secretAccessKey,
-    enumerable: false,
-  })
-  return credentials as unknown as S3Credentials
-}
-
-/**
- * S3 is chosen only when its bucket and credentials are all set. A partial set is a mistake a
- * production server refuses to start with (naming what is missing); elsewhere images stay in
- * PostgreSQL. Secrets appear in no message.
- */
-function imageStoreOf(e: z.infer<typeof ZEnv>): ImageStoreConfig {
-  const given = S3_ALL.filter((k) => e[k] !== undefined && e[k] !== '')
-  const missing = S3_REQUIRED.filter((k) => !e[k])
-  if (given.length === 0) return { kind: 'postgres' }
-  if (missing.length > 0) {
-    if (e.NODE_ENV === 'production') {
-      throw new ConfigError(
-        `Incomplete S3 image store configuration: ${given.join(', ')} set but ` +
-          `${missing.join(', ')} missing (set all of ${S3_REQUIRED.join(', ')}, or none to ` +
-          'keep images in PostgreSQL)',
-      )
-    }
-    return { kind: 'postgres' }
-  }
-  const prefix = (e.S3_KEY_PREFIX ?? '').replace(/^\/+/, '')
-  return {
-    kind: 's3',
-    bucket: e.S3_BUCKET ?? '',
-    region: e.S3_REGION ?? 'us-east-1',
-    endpoint: e.S3_ENDPOINT?.replace(/\/$/, '') ?? null,
-    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-    keyPrefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
-    credentials: s3Credentials(e.S3_ACCESS_KEY_ID ?? '', e.S3_SECRET_ACCESS_KEY ?? ''),
-  }
 }
 
 export interface Externals {
@@ -277,36 +104,6 @@ export class ConfigError extends Error {}
 /** The secret used when demo mode runs without APP_SECRET: fine for a simulated network only. */
 export const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
 
-/** Estimated bits of a secret: its length times the Shannon entropy of its characters. */
-export function secretEntropyBits(secret: string): number {
-  const counts = new Map<string, number>()
-  const chars = [...secret]
-  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1)
-  let perChar = 0
-  for (const n of counts.values()) {
-    const p = n / chars.length
-    perChar -= p * Math.log2(p)
-  }
-  return perChar * chars.length
-}
-
-/**
- * Why a production secret is too weak, or null when it is fine: at least 32 characters, at least
- * 100 bits by the estimate above, and not mostly runs such as `abcdef` or `123456`.
- */
-export function weakSecretReason(secret: string): string | null {
-  if (secret.length < 32) return 'APP_SECRET must be at least 32 characters'
-  const codes = [...secret].map((c) => c.codePointAt(0) ?? 0)
-  let steps = 0
-  for (let i = 1; i < codes.length; i++) {
-    if (Math.abs((codes[i] ?? 0) - (codes[i - 1] ?? 0)) <= 1) steps++
-  }
-  if (secretEntropyBits(secret) < 100 || steps > codes.length / 2) {
-    return 'APP_SECRET looks guessable: use a random value, e.g. `openssl rand -base64 48`'
-  }
-  return null
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env)
   if (!parsed.success) {
@@ -343,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Missing configuration for BITCOIN_NETWORK=${e.BITCOIN_NETWORK}: ${missing.join(', ')}`,
     )
   }
+  const images = imageStoreOf(e)
+  if (images.incomplete && e.NODE_ENV === 'production') throw new ConfigError(images.incomplete)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     env: e.NODE_ENV,
@@ -405,6 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jobsMs: isDemo || e.NODE_ENV === 'test' ? 500 : 2000,
       cleanupMs: e.CLEANUP_INTERVAL_MS ?? 10 * 60_000,
     },
-    imageStore: imageStoreOf(e),
+    imageStore: images.store,
   }
 }

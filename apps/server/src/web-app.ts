@@ -9,9 +9,10 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { LNURL_PATHS } from './lib/lnurl'
 
 /** Paths for programs (wallets, the API), never pages: unknown ones are a JSON 404. */
-const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', '/lnurlp/']
+const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', ...LNURL_PATHS]
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'

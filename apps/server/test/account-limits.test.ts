@@ -4,36 +4,27 @@
  */
 import { Secret, TOTP } from 'otpauth'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { approvedBusiness } from './businesses'
 import { appCode, rejection, until } from './assertions'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, uniqueEmail, type TestBrowser } from './harness'
 
 const password = 'correct horse battery'
 const nodePassword = 'my node password'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    authLimits: {
-      signInPerIp: { points: 10_000, durationSec: 60 },
-      failedSignInPerAccount: { points: 100, durationSec: 60 },
-      signUpPerIp: { points: 10_000, durationSec: 60 },
-      revealSeedPerUser: { points: 3, durationSec: 600 },
-      revealSeedPerBusiness: { points: 4, durationSec: 600 },
-      changePasswordPerUser: { points: 3, durationSec: 600 },
-    },
-  })
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
+const t = await scenario({
+  simnet: true,
+  authLimits: {
+    signInPerIp: { points: 10_000, durationSec: 60 },
+    failedSignInPerAccount: { points: 100, durationSec: 60 },
+    signUpPerIp: { points: 10_000, durationSec: 60 },
+    revealSeedPerUser: { points: 3, durationSec: 600 },
+    revealSeedPerBusiness: { points: 4, durationSec: 600 },
+    changePasswordPerUser: { points: 3, durationSec: 600 },
+  },
 })
+afterAll(t.close)
+const { env } = t
 
 /** A business on its own node, initialised: its seed words can be revealed. */
 async function nodeBusiness(): Promise<{ b: TestBrowser; businessId: string; seed: string[] }> {

@@ -2,11 +2,11 @@
  * The sessions list and signing sessions out; a session's absolute lifetime besides the sliding
  * one; and open subscriptions, which end with their session and are limited per session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../src/lib/secrets'
 import { DEFAULT_SESSION_LIFETIME } from '../src/modules/auth/service'
 import { appCode, rejection } from './assertions'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
+import { scenario, uniqueEmail, type TestBrowser } from './harness'
 
 const password = 'correct horse battery'
 const FIREFOX_WINDOWS =
@@ -15,11 +15,9 @@ const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const DAY_MS = 24 * 60 * 60 * 1000
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv()
-})
-afterAll(() => env.close())
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 async function twoBrowsers() {
   const email = uniqueEmail()

@@ -5,17 +5,15 @@
  */
 import { Secret, TOTP } from 'otpauth'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from './harness'
+import { scenario, uniqueEmail, type TestBrowser } from './harness'
 
 const password = 'correct horse battery'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv()
-})
-afterAll(() => env.close())
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 /**
  * Codes of the step before, this and the next one (the server takes each once, and those three

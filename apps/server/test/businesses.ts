@@ -1,6 +1,5 @@
 /** Businesses at a given onboarding point, made through the real procedures. */
-import type { TestBrowser, TestEnv } from './harness'
-import { uniqueEmail } from './harness'
+import { uniqueEmail, type TestBrowser, type TestEnv } from './test-env'
 import {
   companyDetails,
   corporationDirectors,

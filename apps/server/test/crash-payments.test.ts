@@ -20,7 +20,7 @@ import { exchangeBusiness, ownNodeBusiness } from './businesses'
 import { NoAnswer, Refused, tipInvoice, trpcClient, type TrpcClient } from './crash/client'
 import { Ledger, seededRandom, type GivenInvoice, type Random } from './crash/ledger'
 import { crashServer, type CrashServer } from './crash/server-process'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 
 const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : randomInt(2 ** 31)
 const KILLS = process.env.CRASH_KILLS ? Number(process.env.CRASH_KILLS) : 50
@@ -37,7 +37,9 @@ interface PaymentView {
   paymentRequest: string | null
 }
 
-let net: TestSimnet
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { net } = t
 let server: CrashServer
 let till: TrpcClient
 let mintUrl: string
@@ -48,7 +50,6 @@ let keys = 0
 
 beforeAll(async () => {
   console.log(`crash test: seed ${SEED}, ${KILLS} kills (replay with CRASH_SEED=${SEED})`)
-  net = await startTestSimnet()
   mintUrl = `${net.simnet.url}/cashu`
   server = await crashServer(net, {
     env: { ECASH_ACCEPTED_MINTS: mintUrl },
@@ -77,7 +78,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close()
-  await net?.close()
 })
 
 /** A till for both businesses: each call goes with the session of the business's owner. */

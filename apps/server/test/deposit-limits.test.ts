@@ -4,7 +4,7 @@
  * ones are given up after their age, and a failed opening is told as a code, never in the
  * node's own words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { createDepositRepo } from '../src/modules/deposit/repo'
 import { createDepositService, DEFAULT_DEPOSIT_OPTIONS } from '../src/modules/deposit/service'
@@ -13,23 +13,12 @@ import { createOnboardingRepo } from '../src/modules/onboarding/repo'
 import { NodeRefusedError } from '../src/wallets/node-admin'
 import { appCode, rejection, until } from './assertions'
 import { channelOpened, ownNodeAtDepositStep } from './businesses'
-import { createTestEnv, uniqueEmail, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, uniqueEmail } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    // The deposit job stays out of the way: each test moves deposits on itself.
-    env: { AUTO_APPROVE_APPLICATIONS: 'true', DEPOSIT_POLL_MS: '3600000' },
-    externals: net.externals,
-  })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+// The deposit job stays out of the way: each test moves deposits on itself.
+const t = await scenario({ simnet: true, env: { DEPOSIT_POLL_MS: '3600000' } })
+afterAll(t.close)
+const { env, net } = t
 
 /** `count` deposits nobody will pay, `perBusiness` to each of a set of other businesses. */
 async function abandonedDeposits(count: number, perBusiness: number): Promise<string[]> {

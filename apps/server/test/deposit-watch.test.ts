@@ -4,27 +4,16 @@
  * the last event it got is told again only if the deposit changed while it was away.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { DepositView } from '../src/modules/deposit/view'
 import { until } from './assertions'
 import { approvedBusiness, ownNodeAtDepositStep } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    // The deposit job runs often here; the test itself never moves a deposit on.
-    env: { AUTO_APPROVE_APPLICATIONS: 'true', DEPOSIT_POLL_MS: '300' },
-    externals: net.externals,
-  })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+// The deposit job runs often here; the test itself never moves a deposit on.
+const t = await scenario({ simnet: true, env: { DEPOSIT_POLL_MS: '300' } })
+afterAll(t.close)
+const { env, net } = t
 
 type Event = { id: string; data: DepositView }
 type Envelope = { id: string; data: DepositView } | [string, DepositView, ...unknown[]]
@@ -74,7 +63,7 @@ describe('deposit.watch', () => {
     async () => {
       const { b, input } = await depositAwaited(250_000)
       const page = await watch(b, input)
-      const created = await page.next(5_000)
+      const created = await page.next(20_000)
       expect(created?.data).toMatchObject({
         status: 'unused',
         channel: { state: 'waiting_for_deposit' },
@@ -83,7 +72,7 @@ describe('deposit.watch', () => {
       // Paid: the job sees it on chain, and the page hears of it.
       const { address } = created!.data
       await net.control('POST', '/send', { address, amountSat: 250_000 })
-      const receiving = await page.until((d) => d.status === 'receiving', 10_000)
+      const receiving = await page.until((d) => d.status === 'receiving', 20_000)
       expect(receiving.data).toMatchObject({ confirmations: 0, receivedSat: 250_000 })
       expect(receiving.id > created!.id).toBe(true)
       page.close()
@@ -95,14 +84,14 @@ describe('deposit.watch', () => {
 
       // Confirmed while the page listens: it hears of it, and of the channel being opened.
       await net.control('POST', '/mine', { blocks: 3 })
-      const opening = await back.until((d) => d.channel.state === 'opening', 15_000)
+      const opening = await back.until((d) => d.channel.state === 'opening', 20_000)
       back.close()
       expect(opening.data).toMatchObject({ status: 'confirmed', confirmations: 3 })
       expect(opening.id > receiving.id).toBe(true)
 
       // Back with an older id: the deposit as it is now, at once.
       const late = await watch(b, input, created!.id)
-      const caughtUp = await late.next(2_000)
+      const caughtUp = await late.next(20_000)
       late.close()
       expect(caughtUp?.data).toMatchObject({ status: 'confirmed' })
       expect(caughtUp!.id >= opening.id).toBe(true)
@@ -134,6 +123,6 @@ describe('deposit.watch', () => {
     const stranger = await approvedBusiness(env)
     const attempt = watch(stranger.b, { ...input, businessId: stranger.businessId })
     const page = await attempt
-    await expect(page.next(5_000)).rejects.toThrow(/Deposit not found/)
+    await expect(page.next(20_000)).rejects.toThrow(/Deposit not found/)
   })
 })

@@ -13,18 +13,18 @@ import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Services } from '../src/services'
 import { appCode, rejection, until } from './assertions'
 import { approvedBusiness } from './businesses'
 import { startTestS3, type TestS3 } from './device-images-s3'
 import {
-  anotherInstance,
+  scenario,
   buildTestApp,
-  createTestEnv,
+  anotherInstance,
   type TestBrowser,
   type TestEnv,
+  type Scenario,
 } from './harness'
 
 let s3: TestS3
@@ -52,7 +52,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 async function instanceOn(env: TestEnv, imageEnv: Record<string, string>): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: env.url, ...imageEnv })
   const instance = anotherInstance(env, { config })
-  const app = await buildApp({ services: instance.services, webDist: null, logger: false })
+  const app = await buildTestApp(instance)
   const origin = await listen(app)
   return {
     origin,
@@ -124,22 +124,18 @@ const idOf = (url: unknown) => String(url).split('/').pop() ?? ''
 
 for (const kind of ['postgres', 's3'] as const) {
   describe(`device images, bytes in ${kind}`, () => {
+    let t: Scenario
     let env: TestEnv
     let origin: string
-    let app: FastifyInstance
     let prefix: string
     let imageEnv: Record<string, string>
     beforeAll(async () => {
       prefix = `run-${kind}-${Date.now()}`
       imageEnv = kind === 's3' ? s3.env(prefix) : {}
-      env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true', ...imageEnv } })
-      app = await buildTestApp(env)
-      origin = await listen(app)
+      t = await scenario({ env: imageEnv, http: 'listen' })
+      ;({ env, origin } = t)
     })
-    afterAll(async () => {
-      await app?.close()
-      await env?.close()
-    })
+    afterAll(() => t?.close())
 
     /** Where the row says the bytes are, and those bytes. */
     async function storedBytes(id: string) {
@@ -276,22 +272,19 @@ for (const kind of ['postgres', 's3'] as const) {
 }
 
 describe('device images in S3: failures, orphans and images from before', () => {
+  let t: Scenario
   let env: TestEnv
   let origin: string
-  let app: FastifyInstance
   const prefix = `run-orphans-${Date.now()}`
   beforeAll(async () => {
     // the orphan job runs every half second here
-    env = await createTestEnv({
-      env: { AUTO_APPROVE_APPLICATIONS: 'true', CLEANUP_INTERVAL_MS: '500', ...s3.env(prefix) },
+    t = await scenario({
+      env: { CLEANUP_INTERVAL_MS: '500', ...s3.env(prefix) },
+      http: 'listen',
     })
-    app = await buildTestApp(env)
-    origin = await listen(app)
+    ;({ env, origin } = t)
   })
-  afterAll(async () => {
-    await app?.close()
-    await env?.close()
-  })
+  afterAll(() => t?.close())
 
   const orphanKeys = async () =>
     (await env.database.db.selectFrom('deviceImageOrphans').select('objectKey').execute()).map(

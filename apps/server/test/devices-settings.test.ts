@@ -3,28 +3,15 @@
  * their content, re-encoded without metadata, kept in PostgreSQL) and served with their type
  * and long caching; every bad upload the issue names is refused and changes nothing.
  */
-import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
-import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import { scenario, type TestBrowser } from './harness'
 
-let env: TestEnv
-let app: FastifyInstance
-let origin: string
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-  app = await buildTestApp(env)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  origin = `http://127.0.0.1:${address.port}`
-})
-afterAll(async () => {
-  await app?.close()
-  await env?.close()
-})
+const t = await scenario({ http: 'listen' })
+afterAll(t.close)
+const { env, origin } = t
 
 const cookieOf = (b: TestBrowser) => `sid=${b.cookies.get('sid') ?? ''}`
 

@@ -6,19 +6,15 @@
  * reaches another's devices).
  */
 import { MAX_DEVICES_PER_BUSINESS, MAX_STAFF_PER_BUSINESS } from '@app/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../src/lib/secrets'
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
+import { scenario } from './harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-})
-afterAll(async () => {
-  await env?.close()
-})
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 async function deviceBrowser(loginId: string, secret: string) {
   const d = env.browser()

@@ -4,7 +4,7 @@
  * from the mint with the counters stored before the swap, and credited once.
  */
 import { Wallet } from '@cashu/cashu-ts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { checkToken, swapAndInvoice, type Swapped } from '../src/modules/ecash/redemption'
 import { createEcashRepo } from '../src/modules/ecash/repo'
 import { platformSeed } from '../src/modules/ecash/restore'
@@ -13,42 +13,27 @@ import { readToken } from '../src/modules/ecash/token'
 import { failUnanswered } from '../src/modules/payments/deadline'
 import { createPaymentRepo } from '../src/modules/payments/repo'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 
 /** Each mint request's deadline in these tests (20 s in production). */
 const MINT_TIMEOUT_MS = 1_000
 
-let net: TestSimnet
-let env: TestEnv
-let mintUrl: string
+const t = await scenario({ simnet: true, realtime: true })
+afterAll(t.close)
+const { env, net } = t
+const mintUrl = `${net.simnet.url}/cashu`
 /** The ecash service as the server builds it, with a short mint deadline and no job queue. */
-let ecash: EcashService
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  mintUrl = `${net.simnet.url}/cashu`
-  ecash = createEcashService({
-    repo: createEcashRepo(env.database.db, env.services.secrets),
-    payments: env.services.payments,
-    acceptedMints: [mintUrl],
-    mintTimeoutMs: MINT_TIMEOUT_MS,
-  })
+const ecash: EcashService = createEcashService({
+  repo: createEcashRepo(env.database.db, env.services.secrets),
+  payments: env.services.payments,
+  acceptedMints: [mintUrl],
+  mintTimeoutMs: MINT_TIMEOUT_MS,
 })
 afterEach(async () => {
   for (const route of ['swap', 'melt', 'restore', 'melt-quote']) {
     await net.control('POST', '/cashu/faults/reply', { route, mode: 'none' })
   }
   await net.control('POST', '/cashu/faults/payment', { delayMs: 0 })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

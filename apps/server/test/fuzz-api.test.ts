@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '../src/trpc/app-router'
-import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { scenario, uniqueEmail, type Scenario } from './harness'
 import {
   companyDetails,
   corporationDirectors,
@@ -206,7 +206,7 @@ function randomBody(r: Rng, input: unknown): string {
   }
 }
 
-let env: TestEnv
+let t: Scenario
 let app: FastifyInstance
 let base: string
 let cookie: string
@@ -225,14 +225,14 @@ function describeInput(path: string, body: string) {
 }
 
 beforeAll(async () => {
-  env = await createTestEnv({
+  t = await scenario({
     env: { EXCHANGE_API_URL: 'http://127.0.0.1:9' },
     priceSources: [
       { name: 'fixed', fetch: () => Promise.resolve({ GBP: 5e6, USD: 6e6, EUR: 5.5e6 }) },
     ],
+    http: 'listen',
   })
-  app = await buildTestApp(env)
-  base = await app.listen({ port: 0, host: '127.0.0.1' })
+  ;({ app, origin: base } = t)
   const signUp = await app.inject({
     method: 'POST',
     url: '/trpc/auth.signUp',
@@ -248,10 +248,7 @@ beforeAll(async () => {
   })
   businessId = created.json<{ result: { data: { json: { id: string } } } }>().result.data.json.id
 })
-afterAll(async () => {
-  await app?.close()
-  await env?.close()
-})
+afterAll(() => t?.close())
 
 type ProcedureType = 'query' | 'mutation' | 'subscription'
 // At run time `_def.procedures` maps each dotted path to its procedure (its type is the nesting).

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { scenario, uniqueEmail, type Scenario } from './harness'
 
-let env: TestEnv
+let t: Scenario
 let app: FastifyInstance
 let base: string
 let cookie: string
@@ -68,9 +68,8 @@ async function firstEvent(path: string, input: unknown): Promise<{ event: string
 }
 
 beforeAll(async () => {
-  env = await createTestEnv({ env: { EXCHANGE_API_URL: 'http://127.0.0.1:9' } })
-  app = await buildTestApp(env)
-  base = await app.listen({ port: 0, host: '127.0.0.1' })
+  t = await scenario({ env: { EXCHANGE_API_URL: 'http://127.0.0.1:9' }, http: 'listen' })
+  ;({ app, origin: base } = t)
   const signUp = await app.inject({
     method: 'POST',
     url: '/trpc/auth.signUp',
@@ -82,10 +81,7 @@ beforeAll(async () => {
   businessId = (JSON.parse(created.body) as { result: { data: { json: { id: string } } } }).result
     .data.json.id
 })
-afterAll(async () => {
-  await app.close()
-  await env.close()
-})
+afterAll(() => t?.close())
 
 describe('text that cannot be stored', () => {
   it.each([
@@ -123,6 +119,15 @@ describe('text that cannot be stored', () => {
     })
     expect(res.statusCode).toBeLessThan(500)
     expect(res.json()).toMatchObject({ status: 'ERROR' })
+  })
+
+  it('answers the LNURL-withdraw callback for a k1 with a NUL as an LNURL error', async () => {
+    const res = await app.inject({ method: 'GET', url: '/lnurlw/callback?k1=%00' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json<Record<string, unknown>>()
+    expect(body.status).toBe('ERROR')
+    expect(typeof body.reason).toBe('string')
+    expect(body).not.toHaveProperty('code')
   })
 })
 

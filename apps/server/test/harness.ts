@@ -1,163 +1,232 @@
 /**
- * Test harness: a fresh migrated database per test file on the run's PostgreSQL, the real
- * services over it, tRPC callers with their own cookie jar (one per simulated browser), and
- * the real HTTP app for transport-level checks.
+ * The server tests' harness: one call builds the world a test file needs, ready to use, and one
+ * call tears all of it down.
+ *
+ *   const t = await scenario({ simnet: true, business: 'own-node-with-channel', device: true })
+ *   afterAll(t.close)
+ *   const { env, net } = t
+ *   const { b, businessId } = t.owner
+ *
+ * What can be asked for, each built through the real procedures and services:
+ * - always: a fresh database copied from the run's migrated template (test-database.ts), the
+ *   real services over it with background jobs running, and `env.browser()` for signed-out
+ *   browsers (tRPC callers with their own cookies). Applications are approved on submission (as
+ *   on the demo network) unless `env` says AUTO_APPROVE_APPLICATIONS=false.
+ * - `simnet`: a simulated network of the file's own (`t.net`; `{ timeScale, autoApproveNodes }`
+ *   to change it), which the server's externals point at; `screening` adds its address-screening
+ *   API. `externals` replaces them altogether (a function gets the simnet).
+ * - `realtime`: the NOTIFY bus and the wallet watchers run, as in a running server (pages'
+ *   subscriptions; settlements pushed by wallets); `'bus'` for the bus only.
+ * - `http`: the real HTTP app (`t.app`): `'inject'` for `app.inject`, or `'listen'` on 127.0.0.1
+ *   at a port chosen before the services are built, so `t.origin` is also the PUBLIC_URL (unless
+ *   `env` gives one) and the links the server makes reach it. `webDist` serves a web build.
+ * - `business` (`t.owner`: the owner's browser and the business id): `'approved'` (at the
+ *   payment-provider step), `'nwc'` (on a simnet NWC wallet), `'exchange'` (on a simnet exchange
+ *   account), `'own-node'` (its own hosted node initialised and running, at the deposit step),
+ *   `'own-node-with-channel'` (and its channel to the liquidity provider open, `depositSat` of
+ *   400 000 sat by default). Own nodes give `t.hostNodeId`.
+ * - `device`: a terminal of that business paired and signed in with staff (`t.terminal`: Rita
+ *   who may do everything, Sam who may do nothing, and helpers for paid payments).
+ * - `secondUser`: another signed-in user with no business (`t.stranger`).
+ * - `server: false`: no database and no server at all, for tests of simnet and of adapters.
+ * Reading a part that was not asked for fails the test with a message saying so.
+ *
+ * `t.close` ends everything the scenario started, last built first. If building fails half-way,
+ * what was built is ended before the error is thrown.
+ *
+ * Lower down, for what a scenario does not cover: `createTestEnv` (a server on a fresh database),
+ * `anotherInstance` (a second server process on the same database), `createTestDatabase`.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { inject } from 'vitest'
-import { buildApp } from '../src/app'
-import { loadConfig, type AppConfig, type Externals } from '../src/config'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
-import type { AuthLimitsConfig } from '../src/modules/auth/rate-limits'
-import { createServices, type Services } from '../src/services'
-import { appRouter } from '../src/trpc/app-router'
-import { createContext, type CookieJar } from '../src/trpc/context'
-import { createCallerFactory } from '../src/trpc/init'
+import type { FastifyInstance } from 'fastify'
+import type { Externals } from '../src/config'
+import {
+  approvedBusiness,
+  exchangeBusiness,
+  nwcBusiness,
+  ownNodeAtDepositStep,
+  ownNodeBusiness,
+} from './businesses'
+import { freePort } from './crash/server-process'
+import { startTestSimnet, type TestSimnet } from './simnet'
+import { withTerminal, type PairedTerminal } from './terminal-fixture'
+import {
+  buildTestApp,
+  createTestEnv,
+  uniqueEmail,
+  type EnvOptions,
+  type TestBrowser,
+  type TestEnv,
+} from './test-env'
+import { withScreening } from './withdraw-support'
 
-const createCaller = createCallerFactory(appRouter)
+export { createTestDatabase } from './test-database'
+export {
+  anotherInstance,
+  buildTestApp,
+  createTestEnv,
+  uniqueEmail,
+  type TestBrowser,
+  type TestEnv,
+} from './test-env'
 
-export interface TestEnv {
-  url: string
-  config: AppConfig
-  database: DatabaseHandle
-  services: Services
-  /** A caller acting as one browser: cookies persist across its calls. */
-  browser(opts?: { ip?: string; origin?: string; headers?: Record<string, string> }): TestBrowser
-  close(): Promise<void>
+export type BusinessKind = 'approved' | 'nwc' | 'exchange' | 'own-node' | 'own-node-with-channel'
+
+export interface ScenarioOptions extends Omit<EnvOptions, 'externals'> {
+  server?: boolean
+  simnet?: boolean | { timeScale?: number; autoApproveNodes?: boolean }
+  screening?: boolean
+  externals?: Externals | ((net: TestSimnet | null) => Externals | Promise<Externals>)
+  realtime?: boolean | 'bus'
+  http?: 'inject' | 'listen'
+  webDist?: string
+  business?: BusinessKind
+  depositSat?: number
+  device?: boolean
+  secondUser?: boolean
 }
 
-export interface TestBrowser {
-  caller: ReturnType<typeof createCaller>
-  cookies: Map<string, string>
+export interface Owner {
+  b: TestBrowser
+  businessId: string
 }
 
-/** A fresh, empty database on the run's PostgreSQL; returns its URL. */
-export async function createTestDatabase(baseUrl = inject('databaseUrl')): Promise<string> {
-  const name = `t_${randomBytes(6).toString('hex')}`
-  const client = new pg.Client({ connectionString: baseUrl })
-  await client.connect()
-  await client.query(`CREATE DATABASE ${name}`)
-  await client.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return url.toString()
+export interface Scenario {
+  env: TestEnv
+  net: TestSimnet
+  app: FastifyInstance
+  /** where the listening app answers */
+  origin: string
+  owner: Owner
+  hostNodeId: string
+  terminal: PairedTerminal
+  stranger: TestBrowser
+  /** ends everything; a plain function, so `afterAll(t.close)` */
+  close: () => Promise<void>
 }
 
-export async function createTestEnv(
-  opts: {
-    env?: Record<string, string>
-    authLimits?: AuthLimitsConfig
-    externals?: Externals
-    probeNwc?: Parameters<typeof createServices>[0]['probeNwc']
-    walletFactory?: Parameters<typeof createServices>[0]['walletFactory']
-    watcherOptions?: Parameters<typeof createServices>[0]['watcherOptions']
-    /** the wallet lease store, over the test's database */
-    leases?: (
-      db: DatabaseHandle['db'],
-    ) => NonNullable<Parameters<typeof createServices>[0]['leases']>
-    priceSources?: Parameters<typeof createServices>[0]['priceSources']
-  } = {},
-): Promise<TestEnv> {
-  const url = await createTestDatabase()
-  const database = connectDatabase(url, 5)
-  await migrateToLatest(database.db)
-  const base = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, ...opts.env })
-  const config = opts.externals ? { ...base, externals: opts.externals } : base
-  const services = createServices({
-    config,
-    db: database.db,
-    pool: database.pool,
-    databaseUrl: url,
-    probeNwc: opts.probeNwc,
-    walletFactory: opts.walletFactory,
-    watcherOptions: opts.watcherOptions,
-    leases: opts.leases?.(database.db),
-    priceSources: opts.priceSources,
-    // Tests sign up many users from one address; the limit tests set their own.
-    authLimits: opts.authLimits ?? {
-      signInPerIp: { points: 10_000, durationSec: 60 },
-      failedSignInPerAccount: { points: 100, durationSec: 60 },
-      signUpPerIp: { points: 10_000, durationSec: 60 },
-    },
-  })
-  // Background jobs run as in production (a file's jobs live in its own database).
-  await services.jobs.start()
+export async function scenario(opts: ScenarioOptions = {}): Promise<Scenario> {
+  const closers: (() => Promise<void>)[] = []
+  const close = async () => {
+    for (const end of closers.splice(0).reverse()) await end()
+  }
+  try {
+    return await build(opts, closers, close)
+  } catch (e) {
+    await close().catch(() => {})
+    throw e
+  }
+}
+
+async function build(
+  opts: ScenarioOptions,
+  closers: (() => Promise<void>)[],
+  close: () => Promise<void>,
+): Promise<Scenario> {
+  const {
+    server = true,
+    simnet,
+    screening,
+    externals,
+    realtime,
+    http,
+    webDist,
+    business,
+    depositSat,
+    device,
+    secondUser,
+    ...envOptions
+  } = opts
+  const net = simnet ? await startTestSimnet(typeof simnet === 'object' ? simnet : {}) : null
+  if (net) closers.push(() => net.close())
+  const port = server && http === 'listen' ? await freePort() : null
+  const origin = port === null ? null : `http://127.0.0.1:${port}`
+  const env = server ? await startServer() : null
+  async function startServer(): Promise<TestEnv> {
+    const started = await createTestEnv({
+      ...envOptions,
+      env: { ...(origin ? { PUBLIC_URL: origin } : {}), ...envOptions.env },
+      externals:
+        typeof externals === 'function'
+          ? await externals(net)
+          : (externals ?? (net && screening ? await withScreening(net) : net?.externals)),
+    })
+    closers.push(() => started.close())
+    if (realtime) await started.services.bus.start()
+    if (realtime === true) started.services.watchers.start()
+    return started
+  }
+  let app: FastifyInstance | null = null
+  if (env && http) {
+    const built = await buildTestApp(env, webDist)
+    closers.push(() => built.close())
+    if (port !== null) await built.listen({ port, host: '127.0.0.1' })
+    app = built
+  }
+
+  const owner = env && business ? await makeBusiness(business, env, net, depositSat) : null
+  let hostNodeId: string | null = null
+  if (env && owner && business?.startsWith('own-node')) {
+    const settings = await env.services.nodes.settings(owner.businessId)
+    if (!settings.exists) throw new Error('the business has no node')
+    hostNodeId = settings.hostNodeId
+  }
+  let terminal: PairedTerminal | null = null
+  if (device) {
+    if (!env || !owner || !net) throw new Error('a paired device needs a business on simnet')
+    terminal = await withTerminal({ env, net }, owner)
+  }
+  let stranger: TestBrowser | null = null
+  if (env && secondUser) {
+    stranger = env.browser()
+    await stranger.caller.auth.signUp({
+      email: uniqueEmail('stranger'),
+      password: 'correct horse battery',
+    })
+  }
+
+  const asked = <T>(value: T | null, what: string): T => {
+    if (value === null) throw new Error(`the scenario was built without ${what}`)
+    return value
+  }
   return {
-    url,
-    config,
-    database,
-    services,
-    browser(b = {}) {
-      const cookies = new Map<string, string>()
-      const jar: CookieJar = {
-        get: (n) => cookies.get(n),
-        set: (n, v) => void cookies.set(n, v),
-        clear: (n) => void cookies.delete(n),
-      }
-      const headers = {
-        host: 'localhost:3000',
-        'x-trpc-source': 'test',
-        ...(b.origin ? { origin: b.origin } : {}),
-        ...b.headers,
-      }
-      // A fresh context per call, like a fresh HTTP request carrying the same cookies.
-      const caller = createCaller(() =>
-        createContext({ services, ip: b.ip ?? '127.0.0.1', headers, cookies: jar }),
-      )
-      return { caller, cookies }
+    close,
+    get env() {
+      return asked(env, 'a server')
     },
-    async close() {
-      await services.jobs.stop()
-      await services.watchers.stop()
-      services.wallets.closeAll()
-      await services.bus.close()
-      await database.close()
+    get net() {
+      return asked(net, 'simnet')
+    },
+    get app() {
+      return asked(app, 'http')
+    },
+    get origin() {
+      return asked(origin, "http: 'listen'")
+    },
+    get owner() {
+      return asked(owner, 'a business')
+    },
+    get hostNodeId() {
+      return asked(hostNodeId, 'an own node')
+    },
+    get terminal() {
+      return asked(terminal, 'a device')
+    },
+    get stranger() {
+      return asked(stranger, 'a second user')
     },
   }
 }
 
-/**
- * Another server instance on the test's database, as a second process of a cluster: its own
- * pool and services (configured as the test's unless `config` is given), nothing started.
- */
-export function anotherInstance(
+async function makeBusiness(
+  kind: BusinessKind,
   env: TestEnv,
-  opts: {
-    config?: AppConfig
-    watcherOptions?: Parameters<typeof createServices>[0]['watcherOptions']
-    leases?: (
-      db: DatabaseHandle['db'],
-    ) => NonNullable<Parameters<typeof createServices>[0]['leases']>
-  } = {},
-): { services: Services; db: DatabaseHandle['db']; close(): Promise<void> } {
-  const database = connectDatabase(env.url, 5)
-  const services = createServices({
-    config: opts.config ?? env.config,
-    db: database.db,
-    pool: database.pool,
-    databaseUrl: env.url,
-    watcherOptions: opts.watcherOptions,
-    leases: opts.leases?.(database.db),
-  })
-  return {
-    services,
-    db: database.db,
-    async close() {
-      await services.watchers.stop()
-      services.wallets.closeAll()
-      await services.bus.close()
-      await database.close()
-    },
-  }
-}
-
-export async function buildTestApp(env: TestEnv) {
-  return buildApp({ services: env.services, webDist: null, logger: false })
-}
-
-let counter = 0
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1
-  return `${prefix}-${counter}-${randomBytes(3).toString('hex')}@example.com`
+  net: TestSimnet | null,
+  depositSat?: number,
+): Promise<Owner> {
+  if (kind === 'approved') return approvedBusiness(env)
+  if (kind === 'own-node') return ownNodeAtDepositStep(env)
+  if (!net) throw new Error(`a business of kind ${kind} needs simnet`)
+  if (kind === 'nwc') return nwcBusiness(env, net)
+  if (kind === 'exchange') return exchangeBusiness(env, net)
+  return ownNodeBusiness(env, net, depositSat)
 }

@@ -1,18 +1,10 @@
 /** What crosses the wire: methods, cookies, origin checks, error bodies without internals. */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { afterAll, describe, expect, it } from 'vitest'
+import { scenario, uniqueEmail } from './harness'
 
-let env: TestEnv
-let app: FastifyInstance
-beforeAll(async () => {
-  env = await createTestEnv()
-  app = await buildTestApp(env)
-})
-afterAll(async () => {
-  await app.close()
-  await env.close()
-})
+const t = await scenario({ http: 'inject' })
+afterAll(t.close)
+const { env, app } = t
 
 const json = (body: unknown) => JSON.stringify({ json: body })
 
@@ -47,10 +39,12 @@ describe('HTTP transport', () => {
   })
 
   it('marks the cookie Secure when the public URL is https', async () => {
-    const secureEnv = await createTestEnv({ env: { PUBLIC_URL: 'https://pay.example.com' } })
-    const secureApp = await buildTestApp(secureEnv)
+    const secure = await scenario({
+      env: { PUBLIC_URL: 'https://pay.example.com' },
+      http: 'inject',
+    })
     try {
-      const res = await secureApp.inject({
+      const res = await secure.app.inject({
         method: 'POST',
         url: '/trpc/auth.signUp',
         headers: {
@@ -63,8 +57,7 @@ describe('HTTP transport', () => {
       expect(res.statusCode).toBe(200)
       expect(String(res.headers['set-cookie'])).toContain('Secure')
     } finally {
-      await secureApp.close()
-      await secureEnv.close()
+      await secure.close()
     }
   })
 

@@ -8,7 +8,7 @@ import { onTestFinished } from 'vitest'
 import { connectDatabase, migrateToLatest, type Db } from '../src/db/database'
 import { migrations } from '../src/db/migrations'
 import type { OnboardingStep } from '@app/domain'
-import { createTestDatabase } from './harness'
+import { createTestDatabase } from './test-database'
 
 export interface UpgradeDatabase {
   db: Db
@@ -23,7 +23,7 @@ export interface UpgradeDatabase {
  * and closed when the test ends.
  */
 export async function migratedTo(name: string): Promise<UpgradeDatabase> {
-  const database = connectDatabase(await createTestDatabase(), 2)
+  const database = connectDatabase(await createTestDatabase('empty'), 2)
   onTestFinished(() => database.close())
   const { db } = database
   const migrator = new Migrator({

@@ -3,39 +3,28 @@
  * backup within seconds, with no sweep; the stream dropped by a node restart is opened again
  * once the node runs; one instance holds each node's subscription.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createBackupLeaseRepo } from '../src/modules/node/backup-lease-repo'
-import { ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
 import { until } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-let hostNodeId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-  const settings = await env.services.nodes.settings(businessId)
-  if (!settings.exists) throw new Error('no node')
-  hostNodeId = settings.hostNodeId
-  expect((await b.caller.node.status({ businessId })).isReady).toBe(true)
-}, 60_000)
+const t = await scenario({ simnet: true, business: 'own-node-with-channel' })
 afterAll(async () => {
-  await env?.services.nodes.backupWatch?.stop()
-  await env?.close()
-  await net?.close()
+  await t.env.services.nodes.backupWatch?.stop()
+  await t.close()
 })
+const { env, net, hostNodeId } = t
+const { b, businessId } = t.owner
+expect((await b.caller.node.status({ businessId })).isReady).toBe(true)
 
 const keptChannels = async () =>
   (await env.services.nodes.backups.latest(businessId))?.channelPoints.length ?? 0
+
+/** Whether the server listens to the node's stream of backups (as simnet's lnd sees it). */
+const backupStreamOpen = async () =>
+  (await net.control<{ streams: string[] }>('GET', '/lnd/streams')).streams.includes(
+    `/lnd/${hostNodeId}/v1/channels/backup/subscribe`,
+  )
 
 describe('the backup subscription', () => {
   it('keeps a new backup within seconds of a channel opening', async () => {
@@ -46,11 +35,12 @@ describe('the backup subscription', () => {
       (ids) => ids.includes(businessId),
       'the node to be followed',
     )
-    // On connecting, the kept backup is brought up to date first.
-    await until(keptChannels, (n) => n === 2, 'the first backup', 5_000)
+    // On connecting, the kept backup is brought up to date first; then the node's stream opens.
+    await until(keptChannels, (n) => n === 2, 'the first backup', 15_000)
+    await until(backupStreamOpen, Boolean, 'the node’s backup stream to open')
     const before = (await env.services.nodes.backups.latest(businessId))!.verifiedAt
     net.simnet.world.lightning.openChannelFromLsp(hostNodeId, 300_000)
-    await until(keptChannels, (n) => n === 3, 'the backup with the new channel', 5_000)
+    await until(keptChannels, (n) => n === 3, 'the backup with the new channel', 15_000)
     const after = (await env.services.nodes.backups.latest(businessId))!
     expect(after.verifiedAt.getTime()).toBeGreaterThan(before.getTime())
     const { admin } = await env.services.nodes.admin(businessId)
@@ -87,6 +77,6 @@ describe('the backup subscription', () => {
     // and the stream is live again: the next channel comes through it
     await new Promise((r) => setTimeout(r, 500))
     net.simnet.world.lightning.openChannelFromLsp(hostNodeId, 150_000)
-    await until(keptChannels, (n) => n === 5, 'the next backup', 5_000)
+    await until(keptChannels, (n) => n === 5, 'the next backup', 15_000)
   })
 })

@@ -3,33 +3,15 @@
  * and kept sealed, a new one kept when the channels change, the seed words again for whoever
  * knows the node password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nwcBusiness, ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { afterAll, describe, expect, it } from 'vitest'
+import { nwcBusiness } from './businesses'
 import { appCode, rejection } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-let hostNodeId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-  const settings = await env.services.nodes.settings(businessId)
-  if (!settings.exists) throw new Error('no node')
-  hostNodeId = settings.hostNodeId
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, business: 'own-node-with-channel' })
+afterAll(t.close)
+const { env, net, hostNodeId } = t
+const { b, businessId } = t.owner
 
 const stored = () =>
   env.database.db

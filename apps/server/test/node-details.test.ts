@@ -3,37 +3,21 @@
  * payment moves sats from receivable to spendable while their sum stays the same; a locked node
  * has its status only; a host out of reach is NODE_DATA_UNAVAILABLE; no node is NOT_FOUND.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createBackupRepo } from '../src/modules/node/backup-repo'
 import { createNodeRepo } from '../src/modules/node/repo'
 import { createUpdateRepo } from '../src/modules/node/update-repo'
 import { createNodeService } from '../src/modules/node/service'
 import { createOnboardingRepo } from '../src/modules/onboarding/repo'
 import { SimnetNodeHost } from '../src/wallets/nodehost/simnet-node-host'
-import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { exchangeBusiness, nwcBusiness } from './businesses'
 import { appCode, rejection, until } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: true, business: 'own-node-with-channel' })
+afterAll(t.close)
+const { env, net } = t
+const { b, businessId } = t.owner
 
 const details = () => b.caller.node.details({ businessId })
 

@@ -5,37 +5,19 @@
  * idempotency key, followed until final; each named error.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { followLoopSwaps } from '../src/modules/loop/jobs'
 import { createLoopRepo } from '../src/modules/loop/repo'
 import { createLoopService } from '../src/modules/loop/service'
 import { NodeRefusedError, NodeUnreachableError } from '../src/wallets/node-admin'
-import { nwcBusiness, ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { nwcBusiness } from './businesses'
 import { appCode, rejection, until } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-let hostNodeId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  ;({ b, businessId } = await ownNodeBusiness(env, net, 1_000_000))
-  const settings = await env.services.nodes.settings(businessId)
-  if (!settings.exists) throw new Error('no node')
-  hostNodeId = settings.hostNodeId
-}, 90_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, business: 'own-node-with-channel', depositSat: 1_000_000 })
+afterAll(t.close)
+const { env, net, hostNodeId } = t
+const { b, businessId } = t.owner
 
 const overview = () => b.caller.loop.overview({ businessId })
 const swaps = () => b.caller.loop.swaps({ businessId })

@@ -4,38 +4,17 @@
  * with their own codes, a node it cannot reach with NODE_UNLOCK_FAILED, counts attempts, and
  * with the right password the node starts again and payments resume.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createNodeUnlock } from '../src/modules/node/unlock'
-import { ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
+import { scenario } from './harness'
 
 const PASSWORD = 'my node password'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-let hostNodeId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-  const settings = await env.services.nodes.settings(businessId)
-  if (!settings.exists) throw new Error('no node')
-  hostNodeId = settings.hostNodeId
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: true, business: 'own-node-with-channel' })
+afterAll(t.close)
+const { env, net, hostNodeId } = t
+const { b, businessId } = t.owner
 
 /** The node host API, as the operator's tooling calls it. */
 async function host(action: 'restart' | 'stop' | 'start') {

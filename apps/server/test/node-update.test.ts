@@ -3,7 +3,7 @@
  * a backup taken first, payments refused as "not ready" while the host works, the node back
  * locked on the new version; a host that cannot update is NODE_UPDATE_FAILED.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createBackupRepo } from '../src/modules/node/backup-repo'
 import { createNodeRepo } from '../src/modules/node/repo'
 import { createNodeService } from '../src/modules/node/service'
@@ -11,28 +11,13 @@ import { createUpdateRepo } from '../src/modules/node/update-repo'
 import { createOnboardingRepo } from '../src/modules/onboarding/repo'
 import { NodeHostError, type NodeHost } from '../src/wallets/nodehost/node-host'
 import { SimnetNodeHost } from '../src/wallets/nodehost/simnet-node-host'
-import { ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, business: 'own-node-with-channel' })
+afterAll(t.close)
+const { env, net } = t
+const { b, businessId } = t.owner
 
 const info = () => b.caller.node.updateInfo({ businessId })
 const status = () => b.caller.node.status({ businessId })
@@ -84,6 +69,8 @@ describe('node update', () => {
     const stale = await rejection(b.caller.node.update({ businessId, version: '0.19.0-beta' }))
     expect(appCode(stale)).toBe('CONFLICT')
 
+    // The host keeps installing until the test has seen the node updating.
+    await net.control('POST', '/nodehost/steps/updating/hold')
     const backupBefore = (await b.caller.node.backupInfo({ businessId })).last
     await b.caller.node.update({ businessId, version: '0.19.1-beta' })
     const backupAfter = (await b.caller.node.backupInfo({ businessId })).last
@@ -95,6 +82,7 @@ describe('node update', () => {
       b.caller.payments.createLightning({ businessId, amount: { sat: 1_000 } }),
     )
     expect(appCode(during)).toBe('NODE_NOT_READY')
+    await net.control('POST', '/nodehost/steps/updating/release')
 
     await until(status, (s) => s.hostState === 'locked', 'the node back, locked')
     expect(await info()).toMatchObject({

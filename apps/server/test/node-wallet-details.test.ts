@@ -3,31 +3,17 @@
  * allows, whether it answers, and replacing it (verified as in onboarding; a refused
  * replacement leaves the old connection working).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createNodeRepo } from '../src/modules/node/repo'
 import { createWalletDetailsService } from '../src/modules/wallet-details/service'
 import { parseNwcUri } from '../src/wallets/nwc/nwc-uri'
 import { exchangeBusiness, nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: true })
+afterAll(t.close)
+const { env, net } = t
 
 describe('NWC details', () => {
   it('shows the connection, tests it, and replaces it only with one that works', async () => {

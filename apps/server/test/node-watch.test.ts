@@ -4,49 +4,20 @@
  * a page reconnecting with the id of the last event it got is told again only if the node
  * changed while it was away.
  */
-import { startSimnet, type Simnet } from '@app/simnet'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { NodeStatus } from '../src/modules/node/status'
 import { approvedBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import { scenario, type TestBrowser } from './harness'
 
-let dataDir: string
-let simnet: Simnet
-let env: TestEnv
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'simnet-node-watch-'))
-  // Nodes wait for the operator's approval here: a change no page asks for.
-  simnet = await startSimnet({
-    port: 0,
-    dataDir,
-    timeScale: 0.0005,
-    autoApproveNodes: false,
-    mineIntervalMs: 0,
-  })
-  const services = (await (await fetch(`${simnet.url}/control/services`)).json()) as {
-    nodehost: { url: string; token: string }
-    kraken: { apiUrl: string }
-  }
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: {
-      exchangeBaseUrl: services.kraken.apiUrl,
-      nodeHost: { kind: 'simnet', url: services.nodehost.url, token: services.nodehost.token },
-      lspPubkey: simnet.world.lightning.lsp.pubkey,
-      priceFallbackUrl: null,
-      acceptedMints: [],
-    },
-  })
+// Nodes wait for the operator's approval here: a change no page asks for.
+const t = await scenario({
+  simnet: { autoApproveNodes: false },
+  externals: (net) => ({ ...net!.externals, acceptedMints: [] }),
 })
-afterAll(async () => {
-  await env?.close()
-  await simnet?.close()
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-})
+afterAll(t.close)
+const { env } = t
+const simnet = t.net.simnet
 
 type Event = { id: string; data: NodeStatus }
 type Envelope = { id: string; data: NodeStatus } | [string, NodeStatus, ...unknown[]]
@@ -100,12 +71,12 @@ describe('node.watch', () => {
       await b.caller.node.request({ businessId })
 
       const page = await watch(b, businessId)
-      const first = await page.next(5_000)
+      const first = await page.next(20_000)
       expect(first?.data.exists).toBe(true)
       const waiting =
         first?.data.hostState === 'waiting_for_approval'
           ? first
-          : await page.until((s) => s.hostState === 'waiting_for_approval', 10_000)
+          : await page.until((s) => s.hostState === 'waiting_for_approval', 20_000)
       page.close()
 
       // Away and back after the last event, while the node still waits: nothing to tell,
@@ -115,7 +86,7 @@ describe('node.watch', () => {
 
       // The operator approves on the host; the page, asking nothing, hears of it.
       await approve(businessId)
-      const approved = await back.next(10_000)
+      const approved = await back.next(20_000)
       expect(approved?.data.hostState).not.toBe('waiting_for_approval')
       expect(approved!.id > waiting.id).toBe(true)
       const ready =
@@ -126,7 +97,7 @@ describe('node.watch', () => {
 
       // Back with an older id: the node as it is now, at once.
       const late = await watch(b, businessId, first!.id)
-      const caughtUp = await late.next(2_000)
+      const caughtUp = await late.next(20_000)
       late.close()
       expect(caughtUp?.data.hostState).toBe('waiting_for_initialisation')
       expect(caughtUp!.id >= ready.id).toBe(true)
@@ -137,13 +108,13 @@ describe('node.watch', () => {
     const { b, businessId } = await approvedBusiness(env)
     await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
     const page = await watch(b, businessId)
-    const none = await page.next(5_000)
+    const none = await page.next(20_000)
     expect(none?.data).toMatchObject({ exists: false })
     await b.caller.node.request({ businessId })
-    const requested = await page.next(2_000)
+    const requested = await page.next(20_000)
     expect(requested?.data.exists).toBe(true)
     if (requested?.data.hostState !== 'waiting_for_approval') {
-      await page.until((s) => s.hostState === 'waiting_for_approval', 10_000)
+      await page.until((s) => s.hostState === 'waiting_for_approval', 20_000)
     }
     await approve(businessId)
     const waiting = await page.until((s) => s.hostState === 'waiting_for_initialisation', 20_000)
@@ -159,7 +130,7 @@ describe('node.watch', () => {
       .where('businessId', '=', businessId)
       .executeTakeFirstOrThrow()
     expect(stored.status).toMatchObject({ isInitialised: true })
-    const initialised = await page.next(2_000)
+    const initialised = await page.next(20_000)
     page.close()
     expect(initialised?.data.isInitialised).toBe(true)
     expect(initialised!.id > waiting.id).toBe(true)

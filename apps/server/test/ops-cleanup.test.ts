@@ -1,20 +1,18 @@
 /** Lapsed rate-limit counters are deleted by a job; running and blocking ones are kept. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { until } from './assertions'
-import { createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { scenario, uniqueEmail } from './harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({
-    env: { CLEANUP_INTERVAL_MS: '500' },
-    authLimits: {
-      signInPerIp: { points: 100, durationSec: 600 },
-      failedSignInPerAccount: { points: 100, durationSec: 600 },
-      signUpPerIp: { points: 100, durationSec: 600 },
-    },
-  })
+const t = await scenario({
+  env: { CLEANUP_INTERVAL_MS: '500' },
+  authLimits: {
+    signInPerIp: { points: 100, durationSec: 600 },
+    failedSignInPerAccount: { points: 100, durationSec: 600 },
+    signUpPerIp: { points: 100, durationSec: 600 },
+  },
 })
-afterAll(() => env.close())
+afterAll(t.close)
+const { env } = t
 
 const keys = async () => {
   const { rows } = await env.database.pool.query<{ key: string }>(

@@ -4,7 +4,7 @@
  * PostgreSQL: simnet's exchange enforces the rule as Kraken does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase, migrateToLatest, type DatabaseHandle } from '../src/db/database'
+import { connectDatabase, type DatabaseHandle } from '../src/db/database'
 import {
   KrakenApiError,
   KrakenClient,
@@ -12,24 +12,21 @@ import {
   type NonceSource,
 } from '../src/wallets/exchange/kraken-client'
 import { createNonceRepo } from '../src/wallets/exchange/nonce-repo'
-import { createTestDatabase } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, createTestDatabase } from './harness'
 
-let net: TestSimnet
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { net } = t
+const baseUrl = net.externals.exchangeBaseUrl
 let instances: DatabaseHandle[] = []
-let baseUrl = ''
 
 beforeAll(async () => {
-  net = await startTestSimnet()
-  baseUrl = net.externals.exchangeBaseUrl
   const url = await createTestDatabase()
   // Two instances: each its own pool on the one database.
   instances = [connectDatabase(url, 3), connectDatabase(url, 3)]
-  await migrateToLatest(instances[0]!.db)
 })
 afterAll(async () => {
   for (const i of instances) await i.close()
-  await net.close()
 })
 
 async function newKey(): Promise<KrakenCredentials> {

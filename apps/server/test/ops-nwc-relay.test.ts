@@ -18,9 +18,11 @@ import {
 } from '../src/wallets/nwc/relay-guard'
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
+import { scenario } from './harness'
 
-let env: TestEnv
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 /** A TCP listener on loopback standing for an internal service: it counts who reaches it. */
 let internal: Server
 let port = 0
@@ -28,7 +30,6 @@ let reached = 0
 const sockets: Socket[] = []
 
 beforeAll(async () => {
-  env = await createTestEnv()
   internal = createServer((socket) => {
     reached++
     sockets.push(socket)
@@ -42,7 +43,6 @@ afterEach(() => setRelayPolicy(DEMO_RELAY_POLICY))
 afterAll(async () => {
   for (const s of sockets) s.destroy()
   await new Promise((resolve) => internal.close(resolve))
-  await env.close()
 })
 
 const hex = () => randomBytes(32).toString('hex')

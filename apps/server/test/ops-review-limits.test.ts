@@ -1,8 +1,7 @@
 /** Operator review of unknown and own businesses, and the limit on businesses per account. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_BUSINESSES_PER_USER } from '../src/modules/businesses/service'
 import { appCode, rejection } from './assertions'
-import { createTestEnv, uniqueEmail, type TestEnv } from './harness'
 import {
   companyDetails,
   corporationDirectors,
@@ -11,12 +10,11 @@ import {
   pci,
   terms,
 } from './onboarding-fixtures'
+import { scenario, uniqueEmail } from './harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
-})
-afterAll(() => env.close())
+const t = await scenario({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
+afterAll(t.close)
+const { env } = t
 
 async function signedIn(opts: { operator?: boolean } = {}) {
   const email = uniqueEmail(opts.operator ? 'operator' : 'owner')

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { RESUME_AFTER_MS } from '../src/modules/payments/requests'
 import {
   failUnanswered,
@@ -14,25 +14,18 @@ import {
 } from '../src/modules/payments/deadline'
 import { appCode, rejection, until } from './assertions'
 import { exchangeBusiness, nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { PAYMENT_EVENTS_CHANNEL } from '../src/modules/payments'
+import { countSubscriptions } from './bus-probe'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: { leaseMs: 1_500, renewMs: 300 },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  watcherOptions: { leaseMs: 1_500, renewMs: 300 },
 })
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net } = t
+const subscriptions = countSubscriptions(env.services.bus, PAYMENT_EVENTS_CHANNEL)
 
 const rowsOf = (businessId: string) =>
   env.database.db
@@ -257,8 +250,9 @@ describe('reconnecting', () => {
     }
 
     // A page sees a change live, then goes away.
+    const listening = subscriptions.count()
     const live = next()
-    await sleep(100)
+    await subscriptions.reached(listening + 1)
     await pay('live')
     const seen = await live
     expect(seen?.data.changedAt).toBeInstanceOf(Date)
@@ -269,7 +263,7 @@ describe('reconnecting', () => {
     if (quiet) expect(quiet.id > seen.id).toBe(true)
     const last = quiet ?? seen
     await pay('away')
-    const missed = await next(last.id, 2_000)
+    const missed = await next(last.id, 20_000)
     expect(missed).not.toBeNull()
     expect(missed && missed.id > last.id).toBe(true)
     // Back again after that: nothing new, so nothing told.

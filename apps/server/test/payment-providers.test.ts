@@ -7,29 +7,18 @@ import '../src/lib/websocket-global'
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   approvedBusiness as sharedApprovedBusiness,
   channelOpened,
   ownNodeWithDeposit,
 } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
 import { appCode, rejection, until } from './assertions'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { env, net } = t
 
 const approvedBusiness = () => sharedApprovedBusiness(env)
 

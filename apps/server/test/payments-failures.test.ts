@@ -3,7 +3,7 @@
  * catalogue, never the wallet's or the database's own text (which goes to the server's log).
  */
 import { createServer } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { isErrorCode } from '@app/domain'
 import { createServices } from '../src/services'
 import { LndClient } from '../src/wallets/lnd/lnd-client'
@@ -11,8 +11,7 @@ import { LndWallet } from '../src/wallets/lnd/lnd-wallet'
 import type { Wallet } from '../src/wallets/wallet'
 import { appCode, rejection } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 
 /** A node's REST address nobody listens on: every call fails with a connection error. */
 async function refusingNode(): Promise<string> {
@@ -23,26 +22,17 @@ async function refusingNode(): Promise<string> {
   return `http://127.0.0.1:${port}`
 }
 
-let net: TestSimnet
-let env: TestEnv
-let nodeUrl: string
+const nodeUrl = await refusingNode()
 const downWallet = (): Promise<Wallet> =>
   Promise.resolve(new LndWallet(new LndClient({ restUrl: nodeUrl })))
 
-beforeAll(async () => {
-  nodeUrl = await refusingNode()
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    // Every business's wallet is a node that is down.
-    walletFactory: downWallet,
-  })
+const t = await scenario({
+  simnet: true,
+  // Every business's wallet is a node that is down.
+  walletFactory: downWallet,
 })
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net } = t
 
 const failureReasons = async (businessId: string) =>
   (

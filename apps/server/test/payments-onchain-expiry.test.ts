@@ -4,30 +4,20 @@
  * only a grace period after its invoice.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { expireLapsed } from '../src/modules/payments/jobs'
 import { DEFAULT_ADDRESS_GRACE_MS } from '../src/modules/payments/settlements'
 import { until } from './assertions'
 import { exchangeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: { leaseMs: 1_500, renewMs: 300 },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  watcherOptions: { leaseMs: 1_500, renewMs: 300 },
 })
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net } = t
 
 /** The payment's invoice lapsed `agoMs` ago (as if that much time had passed since). */
 const lapse = (paymentId: string, agoMs: number) =>

@@ -4,14 +4,13 @@
  * database exactly one watches a wallet while a settlement reaches subscribers on both.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectDatabase } from '../src/db/database'
-import { createServices } from '../src/services'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { PaymentView } from '../src/modules/payments/view'
 import { salesChanges } from '../src/modules/sales/changes'
 import { exchangeBusiness, nwcBusiness, ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { PAYMENT_EVENTS_CHANNEL } from '../src/modules/payments'
+import { countSubscriptions } from './bus-probe'
+import { scenario, anotherInstance, type TestBrowser } from './harness'
 import { appCode, rejection, until } from './assertions'
 import { crash, crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
 
@@ -25,30 +24,20 @@ const untilSettled = (b: TestBrowser, businessId: string, paymentId: string, wha
     what,
   )
 
-let net: TestSimnet
-let env: TestEnv
+let leases: CrashableLeases | undefined
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  watcherOptions: FAST,
+  leases: (db) => (leases = crashableLeases(db)),
+})
+afterAll(t.close)
+const { env, net } = t
+const subscriptions = countSubscriptions(env.services.bus, PAYMENT_EVENTS_CHANNEL)
+if (!leases) throw new Error('no lease store')
 /** The shared test server as one instance among others on its database. */
-let main: Instance
-beforeAll(async () => {
-  net = await startTestSimnet()
-  let leases: CrashableLeases | undefined
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: FAST,
-    leases: (db) => (leases = crashableLeases(db)),
-  })
-  if (!leases) throw new Error('no lease store')
-  main = { services: env.services, db: env.database.db, leases }
-  await env.services.bus.start()
-  env.services.watchers.start()
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const main: Instance = { services: env.services, db: env.database.db, leases }
 
-/** Collects what a subscription yields until it ends or `stop` is called. */
 function collect(iter: AsyncIterable<PaymentView>) {
   const seen: PaymentView[] = []
   const done = (async () => {
@@ -111,9 +100,10 @@ describe('Lightning payments', () => {
     const theirStop = new AbortController()
     const mine = salesChanges(env.services.bus, businessId, mineStop.signal)
     const theirs = salesChanges(env.services.bus, other.businessId, theirStop.signal)
+    const listening = subscriptions.count()
     const myNext = mine.next()
     const theirNext = theirs.next()
-    await sleep(50) // both listening
+    await subscriptions.reached(listening + 2) // both listening
     await net.control('POST', '/pay', { invoice: payment.paymentRequest })
     const told = await myNext
     expect(told.done).toBe(false)
@@ -274,24 +264,21 @@ describe('on the business’s own node', () => {
 describe('settlement while nobody watches, and two instances', () => {
   it('credits a payment settled while the server was down, after it restarts', async () => {
     let soloLeases: CrashableLeases | undefined
-    const solo = await createTestEnv({
-      env: { AUTO_APPROVE_APPLICATIONS: 'true' },
+    const solo = await scenario({
       externals: net.externals,
       watcherOptions: FAST,
       leases: (db) => (soloLeases = crashableLeases(db)),
     })
     if (!soloLeases) throw new Error('no lease store')
-    const first: Instance = { services: solo.services, db: solo.database.db, leases: soloLeases }
-    const db2 = connectDatabase(solo.url, 5)
-    const restarted = createServices({
-      config: solo.config,
-      db: db2.db,
-      pool: db2.pool,
-      databaseUrl: solo.url,
-      watcherOptions: FAST,
-    })
+    const first: Instance = {
+      services: solo.env.services,
+      db: solo.env.database.db,
+      leases: soloLeases,
+    }
+    const restart = anotherInstance(solo.env, { watcherOptions: FAST })
+    const restarted = restart.services
     try {
-      const { b, businessId } = await nwcBusiness(solo, net)
+      const { b, businessId } = await nwcBusiness(solo.env, net)
       const p = await b.caller.payments.createLightning({
         businessId,
         amount: { sat: 3_000 },
@@ -308,27 +295,21 @@ describe('settlement while nobody watches, and two instances', () => {
       restarted.watchers.start()
       await untilSettled(b, businessId, p.id, 'the missed settlement')
     } finally {
-      await restarted.watchers.stop()
-      restarted.wallets.closeAll()
-      await restarted.bus.close()
-      await db2.close()
+      await restart.close()
       await solo.close()
     }
   })
 
   it('watches each wallet from one instance, fans settlements out to both, and fails over', async () => {
     // A second server instance on the same database.
-    const db2 = connectDatabase(env.url, 5)
-    const secondLeases = crashableLeases(db2.db)
-    const second = createServices({
-      config: env.config,
-      db: db2.db,
-      pool: db2.pool,
-      databaseUrl: env.url,
+    let secondLeases: CrashableLeases | undefined
+    const instance = anotherInstance(env, {
       watcherOptions: FAST,
-      leases: secondLeases,
+      leases: (db) => (secondLeases = crashableLeases(db)),
     })
-    const other: Instance = { services: second, db: db2.db, leases: secondLeases }
+    if (!secondLeases) throw new Error('no lease store')
+    const second = instance.services
+    const other: Instance = { services: second, db: instance.db, leases: secondLeases }
     await second.bus.start()
     second.watchers.start()
     try {
@@ -374,10 +355,7 @@ describe('settlement while nobody watches, and two instances', () => {
       await net.control('POST', '/pay', { invoice: q.paymentRequest })
       await untilSettled(b, businessId, q.id, 'settlement after failover')
     } finally {
-      await second.watchers.stop()
-      second.wallets.closeAll()
-      await second.bus.close()
-      await db2.close()
+      await instance.close()
     }
   })
 })

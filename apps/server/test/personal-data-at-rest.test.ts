@@ -13,7 +13,7 @@ import { createSealedValuesRepo } from '../src/db/sealed-values-repo'
 import { resealAll } from '../src/lib/secret-rotation'
 import { SealedValueError, SecretBox } from '../src/lib/secrets'
 import { createOnboardingRepo } from '../src/modules/onboarding/repo'
-import { createTestDatabase, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { scenario, uniqueEmail, createTestDatabase, type TestEnv, type Scenario } from './harness'
 import {
   companyDetails,
   corporationDirectors,
@@ -44,11 +44,13 @@ function expectNoPlainPersonalData(row: string) {
 }
 
 describe('an application saved by a merchant', () => {
+  let t: Scenario
   let env: TestEnv
   beforeAll(async () => {
-    env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
+    t = await scenario({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
+    env = t.env
   })
-  afterAll(() => env.close())
+  afterAll(() => t.close())
 
   it('holds no IBAN, date of birth or address in clear, and reads back as saved', async () => {
     const b = env.browser()
@@ -87,7 +89,7 @@ describe('a database holding applications stored in plain JSON', () => {
   const businesses: string[] = []
 
   beforeAll(async () => {
-    database = connectDatabase(await createTestDatabase(), 3)
+    database = connectDatabase(await createTestDatabase('empty'), 3)
     const { db } = database
     const result = await new Migrator({
       db,

@@ -4,40 +4,21 @@
  * follows it over SSE while simnet pays it, and cancels another; every refusal the issue names;
  * and the OpenAPI document.
  */
-import type { FastifyInstance } from 'fastify'
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
 import { nwcBusiness } from './businesses'
-import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-let app: FastifyInstance
-let origin: string
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: { leaseMs: 1_500, renewMs: 300 },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  app = await buildTestApp(env)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  origin = `http://127.0.0.1:${address.port}`
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  http: 'listen',
+  watcherOptions: { leaseMs: 1_500, renewMs: 300 },
 })
-afterAll(async () => {
-  await app?.close()
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net, origin } = t
 
 interface Till {
   loginId: string

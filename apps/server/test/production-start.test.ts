@@ -60,7 +60,7 @@ describe('a server started in production mode', () => {
         ...process.env,
         NODE_ENV: 'production',
         BITCOIN_NETWORK: 'regtest',
-        DATABASE_URL: await createTestDatabase(),
+        DATABASE_URL: await createTestDatabase('empty'),
         APP_SECRET: 'a-production-secret-of-at-least-32-characters',
         PUBLIC_URL: 'https://pay.example.com',
         HOST: '127.0.0.1',

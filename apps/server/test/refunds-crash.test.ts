@@ -13,18 +13,20 @@ import { until } from './assertions'
 import { ownNodeBusiness } from './businesses'
 import { trpcClient, type TrpcClient } from './crash/client'
 import { crashServer, type CrashServer } from './crash/server-process'
-import { lnurlRefund, withTerminal } from './refunds-support'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { lnurlRefund } from './refunds-support'
+import { withTerminal } from './terminal-fixture'
+import { scenario } from './harness'
 import { withScreening } from './withdraw-support'
 
-let net: TestSimnet
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { net } = t
 let server: CrashServer
 let terminal: TrpcClient
 let lnNodeId: string
 let paymentId: string
 
 beforeAll(async () => {
-  net = await startTestSimnet()
   server = await crashServer(net, {
     externals: await withScreening(net),
     async prepare(setup, origin) {
@@ -43,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close()
-  await net?.close()
 })
 
 interface Refund {

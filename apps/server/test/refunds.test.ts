@@ -6,23 +6,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { TRPCError } from '@trpc/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
-import {
-  claim,
-  lnurlRefund,
-  shopWithTerminal,
-  startRefundWorld,
-  type RefundWorld,
-} from './refunds-support'
+import { claim, lnurlRefund, shopWithTerminal, SHOP_SERVER } from './refunds-support'
+import { scenario } from './harness'
 
-let w: RefundWorld
-beforeAll(async () => {
-  w = await startRefundWorld()
-}, 60_000)
-afterAll(async () => {
-  await w?.close()
-})
+const w = await scenario(SHOP_SERVER)
+afterAll(w.close)
 
 const key = () => randomUUID()
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import type { Db } from '../src/db/database'
 import type { PaymentMethod, PaymentStatus } from '../src/db/schema'
 import { createPaymentRepo, OPEN_STATUSES } from '../src/modules/payments/repo'
-import { uniqueEmail, type TestEnv } from './harness'
+import { uniqueEmail, type TestEnv } from './test-env'
 
 export interface SeedPayment {
   method?: PaymentMethod

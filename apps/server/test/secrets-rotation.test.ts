@@ -85,7 +85,7 @@ describe('rotating APP_SECRET on a database holding data', () => {
   const exchange = { baseUrl: 'https://api.kraken.com', apiKey: 'key-1', secret: 'c2VjcmV0' }
 
   beforeAll(async () => {
-    url = await createTestDatabase()
+    url = await createTestDatabase('empty')
     database = connectDatabase(url, 3)
     const { db } = database
     const names = Object.keys(migrations).sort()

@@ -6,20 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
 import { appCode, rejection } from './assertions'
-import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
+import { scenario, uniqueEmail, type TestEnv, type Scenario } from './harness'
 
 describe('account lockout under concurrent guesses', () => {
+  let t: Scenario
   let env: TestEnv
   beforeAll(async () => {
-    env = await createTestEnv({
+    t = await scenario({
       authLimits: {
         signInPerIp: { points: 1000, durationSec: 60 },
         failedSignInPerAccount: { points: 3, durationSec: 60 },
         signUpPerIp: { points: 1000, durationSec: 60 },
       },
     })
+    env = t.env
   })
-  afterAll(() => env.close())
+  afterAll(() => t.close())
 
   it('checks at most the allowed number of passwords, however many guesses arrive at once', async () => {
     const email = uniqueEmail()
@@ -69,8 +71,12 @@ describe('client addresses behind a proxy', () => {
   }
 
   async function behindProxy(trustProxy: string) {
-    const env = await createTestEnv({ env: { TRUST_PROXY: trustProxy }, authLimits: limits })
-    const app = await buildTestApp(env)
+    const server = await scenario({
+      env: { TRUST_PROXY: trustProxy },
+      authLimits: limits,
+      http: 'inject',
+    })
+    const { app } = server
     /** A sign-in reaching the server through the proxy at 10.0.0.1 from `client`. */
     const signIn = (client: string, forged?: string) =>
       app.inject({
@@ -85,7 +91,7 @@ describe('client addresses behind a proxy', () => {
         },
         payload: json({ email: uniqueEmail(), password: 'wrong password 1' }),
       })
-    return { env, app, signIn }
+    return { server, signIn }
   }
 
   const appCodeOf = (res: { json: <T>() => T }) =>
@@ -93,7 +99,7 @@ describe('client addresses behind a proxy', () => {
 
   for (const setting of ['1', '10.0.0.0/8', '127.0.0.1, 10.0.0.1']) {
     it(`with TRUST_PROXY=${setting} a forged X-Forwarded-For does not bypass the per-address limit`, async () => {
-      const { env, app, signIn } = await behindProxy(setting)
+      const { server, signIn } = await behindProxy(setting)
       try {
         expect(appCodeOf(await signIn('203.0.113.7', '198.51.100.1'))).toBe('INVALID_CREDENTIALS')
         expect(appCodeOf(await signIn('203.0.113.7', '198.51.100.2'))).toBe('INVALID_CREDENTIALS')
@@ -103,8 +109,7 @@ describe('client addresses behind a proxy', () => {
         // Another client behind the same proxy has its own limit.
         expect(appCodeOf(await signIn('203.0.113.8'))).toBe('INVALID_CREDENTIALS')
       } finally {
-        await app.close()
-        await env.close()
+        await server.close()
       }
     })
   }

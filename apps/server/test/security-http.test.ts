@@ -3,30 +3,22 @@
  * answers and errors; machine paths (/.well-known, /api, /trpc) answer a JSON 404, and only page
  * routes fall back to the web app.
  */
-import type { FastifyInstance } from 'fastify'
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app'
-import { createTestEnv, type TestEnv } from './harness'
+import { afterAll, describe, expect, it } from 'vitest'
+import { scenario } from './harness'
 
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>'
 
-let env: TestEnv
-let app: FastifyInstance
-let webDist: string
-beforeAll(async () => {
-  env = await createTestEnv()
-  webDist = mkdtempSync(path.join(tmpdir(), 'web-'))
-  writeFileSync(path.join(webDist, 'index.html'), SHELL)
-  app = await buildApp({ services: env.services, webDist, logger: false })
-})
+const webDist = mkdtempSync(path.join(tmpdir(), 'web-'))
+writeFileSync(path.join(webDist, 'index.html'), SHELL)
+const t = await scenario({ http: 'inject', webDist })
 afterAll(async () => {
-  await app.close()
-  await env.close()
+  await t.close()
   rmSync(webDist, { recursive: true, force: true })
 })
+const { app } = t
 
 describe('unknown paths', () => {
   for (const url of [
@@ -34,6 +26,7 @@ describe('unknown paths', () => {
     '/.well-known/nostr.json?name=alice',
     '/api/nope',
     '/api/businesses/x/nope.csv',
+    '/lnurlw/no/such-path',
   ]) {
     it(`answers ${url} with a JSON 404, not the web app`, async () => {
       const res = await app.inject({ method: 'GET', url })
@@ -103,16 +96,17 @@ describe('security headers', () => {
   })
 
   it('adds HSTS when the public address is https', async () => {
-    const secureEnv = await createTestEnv({
+    const secure = await scenario({
       env: {
         PUBLIC_URL: 'https://pay.example.com',
         VITE_SENTRY_DSN: 'https://key@o1.ingest.example.io/42',
       },
+      http: 'inject',
+      webDist,
     })
-    const secureApp = await buildApp({ services: secureEnv.services, webDist, logger: false })
     try {
       for (const url of ['/', '/healthz']) {
-        const res = await secureApp.inject({ method: 'GET', url })
+        const res = await secure.app.inject({ method: 'GET', url })
         expect(res.headers['strict-transport-security']).toMatch(
           /max-age=\d{7,}; includeSubDomains/,
         )
@@ -122,8 +116,7 @@ describe('security headers', () => {
         expect(csp.get('connect-src')).toBe("'self' https://o1.ingest.example.io")
       }
     } finally {
-      await secureApp.close()
-      await secureEnv.close()
+      await secure.close()
     }
   })
 })

@@ -3,24 +3,16 @@
  * the business's lock without taking every pooled connection, so other users are still served;
  * and one request cannot carry an unbounded batch of calls.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { loadConfig } from '../src/config'
 import { connectDatabase } from '../src/db/database'
-import { buildTestApp, createTestEnv, uniqueEmail, type TestEnv } from './harness'
 import { companyDetails } from './onboarding-fixtures'
+import { scenario, uniqueEmail } from './harness'
 
-let env: TestEnv
-let app: FastifyInstance
-beforeAll(async () => {
-  env = await createTestEnv()
-  app = await buildTestApp(env)
-})
-afterAll(async () => {
-  await app.close()
-  await env.close()
-})
+const t = await scenario({ http: 'inject' })
+afterAll(t.close)
+const { env, app } = t
 
 const headers = { 'content-type': 'application/json', 'x-trpc-source': 'web' }
 const json = (body: unknown) => JSON.stringify({ json: body })

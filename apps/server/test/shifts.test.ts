@@ -4,22 +4,13 @@
  * sats; only staff who may see them; the owner sees a device's closes. The refund report lists
  * a period's refunds with who made them, for staff who may see it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
-import {
-  lnurlRefund,
-  shopWithTerminal,
-  startRefundWorld,
-  type RefundWorld,
-} from './refunds-support'
+import { lnurlRefund, shopWithTerminal, SHOP_SERVER } from './refunds-support'
+import { scenario } from './harness'
 
-let w: RefundWorld
-beforeAll(async () => {
-  w = await startRefundWorld()
-}, 60_000)
-afterAll(async () => {
-  await w?.close()
-})
+const w = await scenario(SHOP_SERVER)
+afterAll(w.close)
 
 describe('end-of-day reports', () => {
   it('refuses staff without the permission and owners at the terminal', async () => {

@@ -1,4 +1,7 @@
-/** A simnet per test file, on a free port, with fast simulated time and manual mining. */
+/**
+ * A simnet per test file, on a free port, with fast simulated time and manual mining; nodes are
+ * approved by the host unless `autoApproveNodes` is false.
+ */
 import { startSimnet, type Simnet } from '@app/simnet'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,13 +15,15 @@ export interface TestSimnet {
   close(): Promise<void>
 }
 
-export async function startTestSimnet(opts: { timeScale?: number } = {}): Promise<TestSimnet> {
+export async function startTestSimnet(
+  opts: { timeScale?: number; autoApproveNodes?: boolean } = {},
+): Promise<TestSimnet> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'simnet-test-'))
   const simnet = await startSimnet({
     port: 0,
     dataDir,
     timeScale: opts.timeScale ?? 0.0005,
-    autoApproveNodes: true,
+    autoApproveNodes: opts.autoApproveNodes ?? true,
     mineIntervalMs: 0,
   })
   const control = async <T>(method: 'GET' | 'POST', route: string, body?: unknown) => {

@@ -3,18 +3,14 @@
  * staff sign-in at a device by PIN or tag (rate limited per device), and tags a device read but
  * nobody holds, listed and assigned with one call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
+import { scenario, type TestBrowser } from './harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-})
-afterAll(async () => {
-  await env?.close()
-})
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 const allowed = { eodReport: true, refundReport: false, refund: true }
 const none = { eodReport: false, refundReport: false, refund: false }

@@ -4,14 +4,12 @@
  * hashed files and revalidation for the page, the service worker, the manifests and translations;
  * the manifests carry the configured brand name; the build's own notes are not served.
  */
-import type { FastifyInstance } from 'fastify'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../src/app'
-import { createTestEnv, type TestEnv } from './harness'
+import { afterAll, describe, expect, it } from 'vitest'
+import { scenario } from './harness'
 
 const SHELL = `<!doctype html><html><head><title>Shop</title></head><body>${'<div></div>'.repeat(80)}<div id="root"></div></body></html>`
 const SCRIPT = `export const words = ${JSON.stringify('lightning '.repeat(500))}\n`
@@ -25,9 +23,7 @@ const MANIFEST = {
   icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
 }
 
-let env: TestEnv
-let app: FastifyInstance
-let webDist: string
+const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'))
 
 function put(relative: string, body: string, compressed = true) {
   const file = path.join(webDist, relative)
@@ -38,25 +34,21 @@ function put(relative: string, body: string, compressed = true) {
   writeFileSync(`${file}.br`, brotliCompressSync(body))
 }
 
-beforeAll(async () => {
-  env = await createTestEnv({ env: { BRAND_NAME: 'Corner Café' } })
-  webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'))
-  put('index.html', SHELL)
-  put('assets/index-Bx3k9QzA.js', SCRIPT)
-  put('sw.js', WORKER)
-  put('workbox-9c191d2f.js', SCRIPT)
-  put('locales/en/translation.json', TRANSLATION)
-  put('manifest.webmanifest', JSON.stringify(MANIFEST), false)
-  put('terminal.webmanifest', JSON.stringify({ ...MANIFEST, name: 'My product Terminal' }), false)
-  put('pwa-192x192.png', 'not really a png', false)
-  put('.vite/manifest.json', '{"src/main.tsx":{}}')
-  app = await buildApp({ services: env.services, webDist, logger: false })
-})
+put('index.html', SHELL)
+put('assets/index-Bx3k9QzA.js', SCRIPT)
+put('sw.js', WORKER)
+put('workbox-9c191d2f.js', SCRIPT)
+put('locales/en/translation.json', TRANSLATION)
+put('manifest.webmanifest', JSON.stringify(MANIFEST), false)
+put('terminal.webmanifest', JSON.stringify({ ...MANIFEST, name: 'My product Terminal' }), false)
+put('pwa-192x192.png', 'not really a png', false)
+put('.vite/manifest.json', '{"src/main.tsx":{}}')
+const t = await scenario({ env: { BRAND_NAME: 'Corner Café' }, http: 'inject', webDist })
 afterAll(async () => {
-  await app.close()
-  await env.close()
+  await t.close()
   rmSync(webDist, { recursive: true, force: true })
 })
+const { app } = t
 
 async function get(url: string, acceptEncoding?: string) {
   return app.inject({

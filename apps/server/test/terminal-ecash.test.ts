@@ -6,28 +6,14 @@
  */
 import { Wallet } from '@cashu/cashu-ts'
 import { fiatMinorToSat } from '@app/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: true })
+afterAll(t.close)
+const { env, net } = t
 
 const mintToken = async (amountSat: number) =>
   (await net.control<{ token: string }>('POST', '/cashu/token', { amountSat, format: 'B' })).token

@@ -7,27 +7,14 @@
  * Time passes by moving the recorded last use back, as that much waiting would.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: 'bus' })
+afterAll(t.close)
+const { env, net } = t
 
 type Envelope<T> = { id: string; data: T } | [string, T, ...unknown[]]
 const unwrap = <T>(e: Envelope<T>): T => (Array.isArray(e) ? e[1] : e.data)

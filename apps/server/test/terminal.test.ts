@@ -4,29 +4,18 @@
  * receipt by signed token; refusals (no staff, kiosk, another device, a forged token); and the
  * terminal's stream: a till's payment appears and disappears, a revoked device is told at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type TestBrowser } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: { leaseMs: 1_500, renewMs: 300 },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  watcherOptions: { leaseMs: 1_500, renewMs: 300 },
 })
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net } = t
 
 type Envelope<T> = { id: string; data: T } | [string, T, ...unknown[]]
 const unwrap = <T>(e: Envelope<T>): T => (Array.isArray(e) ? e[1] : e.data)

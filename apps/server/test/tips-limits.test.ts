@@ -4,7 +4,7 @@
  * page has only so many invoices open, and tip invoices nobody paid are cleaned up.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { createTipRepo } from '../src/modules/tips/repo'
 import { registerTipRoutes } from '../src/modules/tips/http'
@@ -16,25 +16,13 @@ import {
 } from '../src/modules/tips/service'
 import { appCode, rejection } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { env, net } = t
 const apps: FastifyInstance[] = []
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-})
-afterAll(async () => {
-  await Promise.all(apps.map((a) => a.close()))
-  await env?.close()
-  await net?.close()
-})
+afterAll(() => Promise.all(apps.map((a) => a.close())))
 
 let nameCounter = 0
 const uniqueName = (base: string) => `${base}-${++nameCounter}-${Date.now() % 100_000}`

@@ -144,9 +144,9 @@ export function watching(wallet: Wallet, pending: () => string[]) {
   const of = (hash: string) => settlements.filter((s) => s.paymentHash === hash)
   return {
     of,
-    ready: Promise.race([ready, sleep(8_000).then(() => Promise.reject(new Error('not ready')))]),
+    ready: Promise.race([ready, sleep(30_000).then(() => Promise.reject(new Error('not ready')))]),
     /** the settlements of a hash, once there is at least one */
-    settled: (hash: string, ms = 5_000) =>
+    settled: (hash: string, ms = 20_000) =>
       until(
         () => Promise.resolve(of(hash)),
         (s) => s.length > 0,

@@ -6,15 +6,14 @@
  */
 import { createServer, type Server, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createWalletForBusiness } from '../src/wallets/factory'
 import { LndClient } from '../src/wallets/lnd/lnd-client'
 import { LndWallet } from '../src/wallets/lnd/lnd-wallet'
 import type { Wallet } from '../src/wallets/wallet'
 import { until } from './assertions'
 import { approvedBusiness, exchangeBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, type Scenario } from './harness'
 import { crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
 
 const LEASE_MS = 1_500
@@ -50,40 +49,29 @@ async function refusingNode(): Promise<string> {
   return `http://127.0.0.1:${port}`
 }
 
-let net: TestSimnet
-let env: TestEnv
-let instance: Instance
-let silent: Awaited<ReturnType<typeof silentNode>>
 /** Businesses whose node is down, and the wallet their node gives. */
 const downWallets = new Map<string, Wallet>()
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  silent = await silentNode()
-  let leases: CrashableLeases | undefined
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: { leaseMs: LEASE_MS, renewMs: 300 },
-    leases: (db) => (leases = crashableLeases(db)),
-    walletFactory: (businessId) =>
-      Promise.resolve(
-        downWallets.get(businessId) ??
-          createWalletForBusiness(
-            { connections: env.services.connections, nodes: env.services.nodes },
-            businessId,
-          ),
-      ),
-  })
-  if (!leases) throw new Error('no lease store')
-  instance = { services: env.services, db: env.database.db, leases }
-  await env.services.bus.start()
+const silent = await silentNode()
+afterAll(() => silent.close())
+let leases: CrashableLeases | undefined
+const t: Scenario = await scenario({
+  simnet: true,
+  realtime: 'bus',
+  watcherOptions: { leaseMs: LEASE_MS, renewMs: 300 },
+  leases: (db) => (leases = crashableLeases(db)),
+  walletFactory: (businessId) =>
+    Promise.resolve(
+      downWallets.get(businessId) ??
+        createWalletForBusiness(
+          { connections: t.env.services.connections, nodes: t.env.services.nodes },
+          businessId,
+        ),
+    ),
 })
-afterAll(async () => {
-  await env?.close()
-  silent?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net } = t
+if (!leases) throw new Error('no lease store')
+const instance: Instance = { services: env.services, db: env.database.db, leases }
 
 /** An open payment to an address, written before its business's node went down. */
 async function openAddressPayment(businessId: string, address: string): Promise<void> {

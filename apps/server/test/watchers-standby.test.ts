@@ -4,52 +4,37 @@
  * once, not after the lease lapsed and a new watch was started. Each payment is credited once
  * although both instances see it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { nwcBusiness } from './businesses'
 import { until } from './assertions'
-import { anotherInstance, createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario, anotherInstance, type TestBrowser } from './harness'
 import { crash, crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
 
 /** A lease far longer than the test waits: only a standby can credit after the holder dies. */
 const SLOW_LAPSE = { leaseMs: 30_000, renewMs: 300 }
 
-let net: TestSimnet
-let env: TestEnv
-let main: Instance
-let other: Instance
-let closeOther: () => Promise<void>
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  let leases: CrashableLeases | undefined
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-    watcherOptions: SLOW_LAPSE,
-    leases: (db) => (leases = crashableLeases(db)),
-  })
-  if (!leases) throw new Error('no lease store')
-  main = { services: env.services, db: env.database.db, leases }
-  await env.services.bus.start()
-  env.services.watchers.start()
-
-  let otherLeases: CrashableLeases | undefined
-  const second = anotherInstance(env, {
-    watcherOptions: SLOW_LAPSE,
-    leases: (db) => (otherLeases = crashableLeases(db)),
-  })
-  if (!otherLeases) throw new Error('no lease store')
-  other = { services: second.services, db: second.db, leases: otherLeases }
-  await second.services.bus.start()
-  second.services.watchers.start()
-  closeOther = () => second.close()
-}, 60_000)
-afterAll(async () => {
-  await closeOther?.()
-  await env?.close()
-  await net?.close()
+let leases: CrashableLeases | undefined
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  watcherOptions: SLOW_LAPSE,
+  leases: (db) => (leases = crashableLeases(db)),
 })
+afterAll(t.close)
+const { env, net } = t
+if (!leases) throw new Error('no lease store')
+const main: Instance = { services: env.services, db: env.database.db, leases }
+
+let otherLeases: CrashableLeases | undefined
+const second = anotherInstance(env, {
+  watcherOptions: SLOW_LAPSE,
+  leases: (db) => (otherLeases = crashableLeases(db)),
+})
+afterAll(() => second.close())
+if (!otherLeases) throw new Error('no lease store')
+const other: Instance = { services: second.services, db: second.db, leases: otherLeases }
+await second.services.bus.start()
+second.services.watchers.start()
 
 const statusOf = (b: TestBrowser, businessId: string, paymentId: string) =>
   b.caller.payments.get({ businessId, paymentId }).then((p) => p.status)

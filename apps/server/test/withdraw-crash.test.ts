@@ -11,17 +11,18 @@ import { until } from './assertions'
 import { ownNodeBusiness } from './businesses'
 import { trpcClient, type TrpcClient } from './crash/client'
 import { crashServer, type CrashServer } from './crash/server-process'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
 
-let net: TestSimnet
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { net } = t
 let server: CrashServer
 let till: TrpcClient
 let businessId: string
 let lnNodeId: string
 
 beforeAll(async () => {
-  net = await startTestSimnet()
   server = await crashServer(net, {
     externals: await withScreening(net),
     async prepare(setup, origin) {
@@ -38,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close()
-  await net?.close()
 })
 
 describe('a server killed while a withdrawal is being sent', () => {

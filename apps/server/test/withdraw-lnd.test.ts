@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { lightningFeeLimitSat } from '@app/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { runDenylistCommand } from '../src/modules/screening/cli'
 import { followUpWithdrawals } from '../src/modules/withdrawals/jobs'
 import { createWithdrawalRepo } from '../src/modules/withdrawals/repo'
@@ -14,51 +14,38 @@ import { createWalletForBusiness, lndClientFor } from '../src/wallets/factory'
 import { LndWallet } from '../src/wallets/lnd/lnd-wallet'
 import { appCode, rejection, until } from './assertions'
 import { ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
-import { ACCOUNT_PASSWORD, lossyProxy, withScreening } from './withdraw-support'
+import { scenario, type TestBrowser, type Scenario } from './harness'
+import { ACCOUNT_PASSWORD, lossyProxy } from './withdraw-support'
 
-let net: TestSimnet
-let env: TestEnv
-let proxy: Awaited<ReturnType<typeof lossyProxy>>
-let b: TestBrowser
-let businessId: string
 /** businesses whose wallet is reached through the lossy proxy */
 const proxied = new Set<string>()
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  proxy = await lossyProxy(net.simnet.url)
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: await withScreening(net),
-    walletFactory: async (id) => {
-      if (!proxied.has(id)) {
-        return createWalletForBusiness(
-          { connections: env.services.connections, nodes: env.services.nodes },
-          id,
-        )
-      }
-      const node = await env.services.nodes.endpoint(id)
-      const path = new URL(node.restUrl).pathname
-      return new LndWallet(
-        lndClientFor({
-          restUrl: `${proxy.url}${path}`,
-          tlsCertPem: null,
-          macaroonHex: node.macaroonHex,
-        }),
+const t: Scenario = await scenario({
+  simnet: true,
+  screening: true,
+  realtime: true,
+  walletFactory: async (id) => {
+    if (!proxied.has(id)) {
+      return createWalletForBusiness(
+        { connections: t.env.services.connections, nodes: t.env.services.nodes },
+        id,
       )
-    },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
-}, 90_000)
-afterAll(async () => {
-  await env?.close()
-  await proxy?.close()
-  await net?.close()
+    }
+    const node = await t.env.services.nodes.endpoint(id)
+    const path = new URL(node.restUrl).pathname
+    return new LndWallet(
+      lndClientFor({
+        restUrl: `${proxy.url}${path}`,
+        tlsCertPem: null,
+        macaroonHex: node.macaroonHex,
+      }),
+    )
+  },
 })
+afterAll(t.close)
+const { env, net } = t
+const proxy = await lossyProxy(net.simnet.url)
+afterAll(() => proxy.close())
+const { b, businessId } = await ownNodeBusiness(env, net)
 
 const payer = () => net.simnet.world.payer
 const invoice = (sat: number) => payer().addInvoice({ valueMsat: sat * 1000, memo: 'refund' })

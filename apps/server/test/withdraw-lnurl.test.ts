@@ -10,16 +10,19 @@ import type { AddressInfo } from 'node:net'
 import { bech32 } from '@scure/base'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
-import { ownNodeBusiness } from './businesses'
-import { createTestEnv, type TestBrowser, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 import { LNURL_TIMEOUT_MS } from '../src/modules/withdrawals/lnurl'
-import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
+import { ACCOUNT_PASSWORD } from './withdraw-support'
 
-let net: TestSimnet
-let env: TestEnv
-let b: TestBrowser
-let businessId: string
+const t = await scenario({
+  simnet: true,
+  screening: true,
+  realtime: true,
+  business: 'own-node-with-channel',
+})
+afterAll(t.close)
+const { env, net } = t
+const { b, businessId } = t.owner
 let service: Server
 let host: string
 
@@ -28,14 +31,6 @@ const modes = new Map<string, Mode>()
 const metadata = JSON.stringify([['text/plain', 'Payout to Alice']])
 
 beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: await withScreening(net),
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  ;({ b, businessId } = await ownNodeBusiness(env, net))
   service = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`)
     const name = url.pathname.split('/').at(-1) ?? ''
@@ -85,8 +80,6 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(async () => {
   await new Promise<void>((r) => service?.close(() => r()))
-  await env?.close()
-  await net?.close()
 })
 
 const lnurlOf = (url: string) =>

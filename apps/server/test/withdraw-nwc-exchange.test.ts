@@ -5,27 +5,15 @@
  * Lightning key with the invoice), followed by `WithdrawStatus` to its end.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
 import { approvedBusiness, nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
-import { ACCOUNT_PASSWORD, withScreening } from './withdraw-support'
+import { scenario } from './harness'
+import { ACCOUNT_PASSWORD } from './withdraw-support'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: await withScreening(net),
-  })
-  await env.services.bus.start()
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, screening: true, realtime: 'bus' })
+afterAll(t.close)
+const { env, net } = t
 
 describe('an NWC wallet', () => {
   it('pays an invoice with pay_invoice, once per key, and offers no on-chain', async () => {

@@ -4,22 +4,14 @@
  * and only the business's own.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { nwcBusiness } from './businesses'
-import { createTestEnv, type TestEnv } from './harness'
-import { startTestSimnet, type TestSimnet } from './simnet'
+import { scenario } from './harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-}, 60_000)
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { env, net } = t
 
 /** Past withdrawals of a business, written as sending them would have left them. */
 async function pastWithdrawals(businessId: string, createdAt: Date[]) {

@@ -22,7 +22,7 @@ type Manifest = Record<string, ManifestChunk>
  * the terminal's frame); `/terminal/staff` for a paired one with no staff member signed in (the
  * staff sign-in, in the frame: what a shop's tablet opens on each morning); `/terminal/pair` for
  * an unpaired one (pairing, without the frame).
- * A JSON file, so that `vite.config.ts` (the route preloader) reads the same list.
+ * A JSON file, so that the route preloader (`vite-plugins/route-preload.ts`) reads the same list.
  */
 export const FIRST_LOAD_PAGES: Record<string, string[][]> = firstLoadPages
 

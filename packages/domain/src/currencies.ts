@@ -9,7 +9,7 @@ export const CURRENCIES = [
   { code: 'EUR', label: 'Euro', symbol: '€' },
 ] as const
 
-export type Currency = (typeof CURRENCIES)[number]
+type Currency = (typeof CURRENCIES)[number]
 export type CurrencyCode = Currency['code']
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]]

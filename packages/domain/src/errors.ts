@@ -5,7 +5,7 @@
  */
 
 /** tRPC error codes the catalogue uses, with the HTTP status tRPC answers each with. */
-export const HTTP_STATUS_BY_TRPC_CODE = {
+const HTTP_STATUS_BY_TRPC_CODE = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -17,7 +17,7 @@ export const HTTP_STATUS_BY_TRPC_CODE = {
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const
-export type TransportStatus = keyof typeof HTTP_STATUS_BY_TRPC_CODE
+type TransportStatus = keyof typeof HTTP_STATUS_BY_TRPC_CODE
 
 export const ERROR_STATUS = {
   VALIDATION: 'BAD_REQUEST',

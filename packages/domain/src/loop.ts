@@ -28,7 +28,7 @@ export const LOOP_INITIATORS = ['merchant', 'autoloop'] as const
 export type LoopInitiator = (typeof LOOP_INITIATORS)[number]
 
 /** Why loopd did not suggest (or start) a swap for a channel (looprpc.AutoReason, shortened). */
-export const AUTOLOOP_REASONS = [
+const AUTOLOOP_REASONS = [
   'BUDGET_NOT_STARTED',
   'SWEEP_FEES',
   'BUDGET_ELAPSED',
@@ -44,7 +44,7 @@ export const AUTOLOOP_REASONS = [
   'FEE_INSUFFICIENT',
   'UNKNOWN',
 ] as const
-export type AutoloopReason = (typeof AUTOLOOP_REASONS)[number]
+type AutoloopReason = (typeof AUTOLOOP_REASONS)[number]
 
 export function toAutoloopReason(raw: string): AutoloopReason {
   const short = raw.replace(/^AUTO_REASON_/, '')
@@ -58,7 +58,7 @@ export const LOOP_MAX_PREPAY_SAT = 30_000
 
 export const AUTOLOOP_MIN_FEE_PERCENT = 0.1
 export const AUTOLOOP_MAX_FEE_PERCENT = 5
-export const AUTOLOOP_MAX_BUDGET_SAT = 10_000_000
+const AUTOLOOP_MAX_BUDGET_SAT = 10_000_000
 
 /** Autoloop set up by the merchant (easy autoloop on a local balance target). */
 export const ZAutoloopSetup = z.object({
@@ -92,7 +92,7 @@ export const ZLoopOutInput = z.object({
 })
 export type LoopOutInput = z.infer<typeof ZLoopOutInput>
 
-export type AutoloopState = 'not_enabled' | 'about_to_activate' | 'enabled'
+type AutoloopState = 'not_enabled' | 'about_to_activate' | 'enabled'
 
 /**
  * Autoloop's state for the merchant: off; enabled and waiting for about `receiveMoreSat` more

@@ -3,7 +3,7 @@
  * prices as minor units per whole bitcoin. Conversions round half up (to the nearest unit,
  * ties away from zero), in integer arithmetic so no float ever touches an amount.
  */
-export const SATS_PER_BTC = 100_000_000n
+const SATS_PER_BTC = 100_000_000n
 
 /** The most one payment can take: one bitcoin. */
 export const MAX_PAYMENT_SAT = 100_000_000

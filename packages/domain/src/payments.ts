@@ -20,7 +20,6 @@ export const OPEN_PAYMENT_STATUSES = [
   'pending',
   'processing',
 ] as const satisfies readonly PaymentStatus[]
-export type OpenPaymentStatus = (typeof OPEN_PAYMENT_STATUSES)[number]
 
 /** Statuses a payment never leaves. */
 export const FINAL_PAYMENT_STATUSES = [
@@ -28,7 +27,7 @@ export const FINAL_PAYMENT_STATUSES = [
   'expired',
   'failed',
 ] as const satisfies readonly PaymentStatus[]
-export type FinalPaymentStatus = (typeof FINAL_PAYMENT_STATUSES)[number]
+type FinalPaymentStatus = (typeof FINAL_PAYMENT_STATUSES)[number]
 
 export function isFinalStatus(status: PaymentStatus): status is FinalPaymentStatus {
   return (FINAL_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status)

@@ -10,9 +10,9 @@ import { z } from 'zod'
 /** How long an LNURL-withdraw refund can be claimed. */
 export const REFUND_LNURL_TTL_SEC = 10 * 60
 /** Refund reports cover at most this many days. */
-export const REFUND_REPORT_MAX_DAYS = 93
+const REFUND_REPORT_MAX_DAYS = 93
 
-export const REFUND_BASES = ['fiat', 'sat'] as const
+const REFUND_BASES = ['fiat', 'sat'] as const
 export type RefundBasis = (typeof REFUND_BASES)[number]
 
 export const REFUND_STATES = ['open', 'sending', 'refunded', 'failed', 'expired'] as const
@@ -22,14 +22,13 @@ export type RefundState = (typeof REFUND_STATES)[number]
 /** How a payment stands: not refunded, partly, or fully (sent or being sent). */
 export type PaymentRefundState = 'none' | 'partly' | 'refunded'
 
-export const ZRefundPayout = z.discriminatedUnion('kind', [
+const ZRefundPayout = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('lnurl') }),
   z.object({
     kind: z.literal('destination'),
     destination: z.string().trim().min(1).max(2_000),
   }),
 ])
-export type TRefundPayout = z.infer<typeof ZRefundPayout>
 
 export const ZRefundCreate = z.object({
   paymentId: z.uuid(),
@@ -48,7 +47,6 @@ export const ZRefundPeriod = z
   .refine((p) => Date.parse(p.to) - Date.parse(p.from) <= REFUND_REPORT_MAX_DAYS * 86_400_000, {
     message: `At most ${REFUND_REPORT_MAX_DAYS} days`,
   })
-export type TRefundPeriod = z.infer<typeof ZRefundPeriod>
 
 /** Z-0001: a device's closes, numbered from one. */
 export function zNumber(n: number): string {

@@ -15,7 +15,7 @@ export type TerminalMethod = (typeof TERMINAL_METHODS)[number]
  * Ecash at the terminal: a token is taken when it holds the sats due within this share either
  * way (the price may move between the screen showing the sats and the server taking the token).
  */
-export const ECASH_DUE_TOLERANCE = 0.01
+const ECASH_DUE_TOLERANCE = 0.01
 /** The token values taken for `dueSat` sats due. */
 export const ecashDueRange = (dueSat: number) => ({
   minSat: Math.floor(dueSat * (1 - ECASH_DUE_TOLERANCE)),

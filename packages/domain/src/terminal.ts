@@ -15,7 +15,7 @@ export const ZTipPercents = z
   .transform((list) => [...new Set(list)].sort((a, b) => a - b))
 
 /** An amount at the terminal: in the business's currency (minor units) or in sats. */
-export const ZTerminalAmount = z.union([
+const ZTerminalAmount = z.union([
   z.object({ fiatMinor: z.number().int().positive() }),
   z.object({ sat: z.number().int().positive() }),
 ])

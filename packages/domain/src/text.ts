@@ -14,7 +14,7 @@ export const INVALID_TEXT_MESSAGE = 'Text contains characters that cannot be sto
  */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 
-export function isSafeText(value: string): boolean {
+function isSafeText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
 }
 
@@ -22,7 +22,7 @@ export function isSafeText(value: string): boolean {
 export const ZSafeText = z.string().refine(isSafeText, { message: INVALID_TEXT_MESSAGE })
 
 /** Most nested levels an input may have; deeper ones are refused as malformed. */
-export const MAX_INPUT_DEPTH = 64
+const MAX_INPUT_DEPTH = 64
 
 /**
  * The first problem of an input value as received: a string that cannot be stored, or nesting

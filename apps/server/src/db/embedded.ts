@@ -12,7 +12,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
     srv.unref()

@@ -6,7 +6,7 @@
 import type { CleanupRepo } from './cleanup-repo'
 import type { JobQueue } from './jobs'
 
-export const RATE_LIMIT_CLEANUP_JOB = 'rate-limit-cleanup'
+const RATE_LIMIT_CLEANUP_JOB = 'rate-limit-cleanup'
 const BATCH = 5000
 
 export function registerCleanupJobs(

@@ -12,7 +12,7 @@ import { createJobQueue, type JobQueue } from './jobs'
 let url: string
 const started: JobQueue[] = []
 beforeAll(async () => {
-  url = await createTestDatabase()
+  url = await createTestDatabase('empty')
 })
 afterEach(async () => {
   await Promise.all(started.splice(0).map((q) => q.stop()))
@@ -50,7 +50,7 @@ it('runs a recurring task on one instance at a time and carries on after a failu
     () => Promise.resolve(runs.length),
     (n) => n >= 6,
     'six runs',
-    10_000,
+    30_000,
   )
   expect(mostAtOnce).toBe(1)
   expect(logged).toContain('job count-things failed')
@@ -102,7 +102,7 @@ it('aborts a running task when the instance stops', async () => {
     () => Promise.resolve(began),
     (b) => b,
     'the task to begin',
-    10_000,
+    30_000,
   )
   const t = Date.now()
   await q.stop()

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { batched } from './batch'
 
 describe('batched', () => {
@@ -29,19 +29,24 @@ describe('batched', () => {
 
   it('gathers calls into the next batch while the allowed batches are running', async () => {
     const batches: number[][] = []
+    // The first batch runs until the test lets it end.
+    let finishFirst = () => {}
+    const firstRunning = new Promise<void>((resolve) => (finishFirst = resolve))
     const slow = batched<number, number>(
       async (keys) => {
         batches.push([...keys])
-        await sleep(30)
+        if (batches.length === 1) await firstRunning
         return [...keys]
       },
       { maxInFlight: 1 },
     )
     const first = slow(1)
-    await sleep(5) // the first batch is running
+    await vi.waitFor(() => expect(batches).toEqual([[1]])) // the first batch is running
     const rest = [slow(2), slow(3)]
     await sleep(5)
     rest.push(slow(4))
+    await sleep(5)
+    finishFirst()
     expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3, 4])
     expect(batches).toEqual([[1], [2, 3, 4]])
   })

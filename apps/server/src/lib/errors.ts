@@ -20,8 +20,9 @@ export class DomainError extends Error {
   }
 }
 
+/** A spent rate limit (`lib/rate-limit.ts`): RATE_LIMITED with the seconds to wait. */
 export class RateLimitedError extends DomainError {
-  constructor(retryAfterSeconds: number) {
+  constructor(readonly retryAfterSeconds: number) {
     super('RATE_LIMITED', 'Too many attempts. Try again later.', { retryAfterSeconds })
   }
 }

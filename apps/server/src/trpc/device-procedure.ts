@@ -12,7 +12,7 @@ import { publicProcedure } from './init'
 export const DEVICE_SESSION_COOKIE = 'dsid'
 
 /** The token of `Authorization: Bearer <token>`, if that is what the header holds. */
-export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
+function bearerToken(headers: IncomingHttpHeaders): string | undefined {
   const value = headers.authorization
   if (typeof value !== 'string') return undefined
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(value.trim())

@@ -5,6 +5,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { z, ZodError } from 'zod'
 import { ERROR_CODE_BY_TRPC_CODE, ERROR_STATUS, type ErrorCode } from '@app/domain'
+import { requireBusinessAreaOpen } from '../lib/business-area'
 import { DomainError } from '../lib/errors'
 import type { SessionUser } from '../modules/auth/repo'
 import type { Services } from '../services'
@@ -199,3 +200,9 @@ export const businessProcedure = publicProcedure
     if (type !== 'subscription') return next({ ctx: { user, business } })
     return boundToSession(ctx.services.auth, user, signal, () => next({ ctx: { user, business } }))
   })
+
+/** Procedures that take or send a business's money: its area must be open (STEP_NOT_ALLOWED). */
+export const businessAreaProcedure = businessProcedure.use(({ ctx, next }) => {
+  requireBusinessAreaOpen(ctx.business.onboardingStep)
+  return next()
+})

@@ -9,6 +9,7 @@ import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
 import superjson from 'superjson'
 import { DomainError } from '../lib/errors'
+import { isLnurlPath, refuseLnurl } from '../lib/lnurl'
 
 const INVALID_INPUT_MESSAGE = 'Invalid input'
 const INTERNAL_MESSAGE = 'Something went wrong'
@@ -86,8 +87,6 @@ export function mapStreamErrors<R extends { ok: boolean }>(result: R): R {
   return { ...result, data: withDomainStatus(result.data) }
 }
 
-const LNURL_PATHS = ['/lnurlp/', '/.well-known/lnurlp/']
-
 /**
  * The same refusal for the plain HTTP routes (tRPC checks its own input): a path parameter,
  * query value or body holding unsafe text or nesting too deep is a 400 with a catalogue code,
@@ -103,12 +102,7 @@ export function guardHttpInput(app: FastifyInstance): void {
     if (!problem) return
     const code: ErrorCode = problem === 'text' ? 'INVALID_TEXT' : 'VALIDATION'
     const message = problem === 'text' ? INVALID_TEXT_MESSAGE : INVALID_INPUT_MESSAGE
-    if (LNURL_PATHS.some((p) => req.url.startsWith(p))) {
-      return reply
-        .header('access-control-allow-origin', '*')
-        .header('cache-control', 'no-store')
-        .send({ status: 'ERROR', reason: message })
-    }
+    if (isLnurlPath(req.url)) return refuseLnurl(reply, message)
     return reply.status(400).send({ error: message, code })
   })
 }

@@ -5,7 +5,7 @@
 import bolt11 from 'bolt11'
 import { WalletUnavailableError, WalletUnsupportedError, type Settlement } from './wallet'
 
-export interface DecodedBolt11 {
+interface DecodedBolt11 {
   /** hex */
   paymentHash: string
   amountSat: number

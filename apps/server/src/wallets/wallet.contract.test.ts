@@ -8,18 +8,14 @@ import bolt11 from 'bolt11'
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestSimnet, type TestSimnet } from '../../test/simnet'
+import { scenario } from '../../test/harness'
 import { createWalletForBusiness, walletCapabilities } from './factory'
 import { WalletUnsupportedError, type Wallet } from './wallet'
 import { backends, factoryDeps as deps, until, watching } from '../../test/wallet-contract'
 
-let net: TestSimnet
-beforeAll(async () => {
-  net = await startTestSimnet()
-})
-afterAll(async () => {
-  await net?.close()
-})
+const t = await scenario({ simnet: true, server: false })
+afterAll(t.close)
+const net = t.net
 
 const payFromPayer = (invoice: string) => net.control('POST', '/pay', { invoice })
 const totalSat = async (w: Wallet) => {
@@ -100,7 +96,7 @@ describe.each(backends)('$kind wallet', (backend) => {
     const watch = watching(restarted, () => [invoice.paymentHash])
     try {
       await watch.ready
-      await watch.settled(invoice.paymentHash, 3_000)
+      await watch.settled(invoice.paymentHash)
       expect(watch.of(invoice.paymentHash)).toMatchObject([{ amountPaidSat: 1_200 }])
     } finally {
       await watch.stop()

@@ -8,7 +8,7 @@ import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { Externals } from '../../src/config'
 import { connectDatabase, type DatabaseHandle } from '../../src/db/database'
-import { createTestEnv, type TestEnv } from '../harness'
+import { createTestEnv, type TestEnv } from '../test-env'
 import type { TestSimnet } from '../simnet'
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url))

@@ -84,7 +84,7 @@ export function isClientSideFailure(error: unknown): boolean {
   return code !== 'NETWORK' && code !== 'INTERNAL' && code !== 'UNKNOWN'
 }
 
-export interface ServerErrorInfo {
+interface ServerErrorInfo {
   /**
    * The server's own words, in English: for codes whose cause lies outside the platform (an NWC
    * wallet's reason, say), shown as a detail beside the translated message, never instead of it.

@@ -3,7 +3,7 @@ import type { AppError, AppErrorCode } from './app-error'
 import { appErrorMessage, notifyError } from './notify'
 
 /** What a failed submit marks: a form that can show a message on a field and focus it. */
-export interface FormErrorTarget<TValues extends FieldValues> {
+interface FormErrorTarget<TValues extends FieldValues> {
   getValues: () => TValues
   setError: (name: Path<TValues>, error: { type: string; message: string }) => void
   setFocus: (name: Path<TValues>) => void

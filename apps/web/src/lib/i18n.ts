@@ -10,8 +10,8 @@ import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 
 export const SUPPORTED_LANGUAGES = ['en', 'de', 'es', 'fr'] as const
-export type Language = (typeof SUPPORTED_LANGUAGES)[number]
-export const FALLBACK_LANGUAGE: Language = 'en'
+type Language = (typeof SUPPORTED_LANGUAGES)[number]
+const FALLBACK_LANGUAGE: Language = 'en'
 
 export function isLanguage(value: string): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value)
@@ -54,7 +54,7 @@ function readStorage(storage: () => Storage): string | undefined {
 }
 
 /** The user's language candidates, most explicit first: ?lng=, cookie, storage, browser, page. */
-export function detectLanguages(): string[] {
+function detectLanguages(): string[] {
   const candidates = [
     new URLSearchParams(window.location.search).get('lng') ?? undefined,
     readCookie(COOKIE),

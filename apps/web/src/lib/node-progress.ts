@@ -7,7 +7,7 @@ import type { inferOutput } from '@trpc/tanstack-react-query'
 import type { Trpc } from '@/lib/trpc'
 
 export type NodeStatus = inferOutput<Trpc['node']['status']>
-export type NodeHostState = NonNullable<NodeStatus['hostState']>
+type NodeHostState = NonNullable<NodeStatus['hostState']>
 
 /** The parts of the node's status the progress depends on. */
 export type NodeProgressInput = Pick<
@@ -24,11 +24,11 @@ export const NODE_STEPS = [
   'syncing',
   'ready',
 ] as const
-export type NodeStep = (typeof NODE_STEPS)[number]
+type NodeStep = (typeof NODE_STEPS)[number]
 
-export type NodeNotice = 'locked' | 'stopping' | 'stopped' | 'restarting' | 'updating' | 'failed'
+type NodeNotice = 'locked' | 'stopping' | 'stopped' | 'restarting' | 'updating' | 'failed'
 
-export interface NodeProgress {
+interface NodeProgress {
   /** The step under way; undefined once the node is ready. */
   current: NodeStep | undefined
   /** A state off the usual path, shown beside the steps. */

@@ -6,7 +6,7 @@ export type FieldErrors<TValues> = Partial<Record<keyof TValues & string, string
 /** What a form's checks give back: the values to submit (possibly cleaned), or what is wrong. */
 export type Checked<TValues> = { values: TValues } | { errors: FieldErrors<TValues> }
 
-export interface SimpleForm<TValues extends { [K in keyof TValues]: string }> {
+interface SimpleForm<TValues extends { [K in keyof TValues]: string }> {
   errors: FieldErrors<TValues>
   /** Props for a text input: value, change handler, name and a ref (focus on an error). */
   field: <TName extends keyof TValues & string>(

@@ -22,7 +22,6 @@ import superjson from 'superjson'
 
 export type { AppRouter }
 export type Trpc = TRPCOptionsProxy<AppRouter>
-export type TrpcClient = ReturnType<typeof createTrpcClient>
 /** The signed-in user as the server describes them. */
 export type Profile = NonNullable<inferOutput<Trpc['auth']['getProfile']>>
 

@@ -3,8 +3,8 @@ import { z } from 'zod'
 
 /** The same limits the server applies to passwords. */
 export const PASSWORD_MIN_LENGTH = 10
-export const PASSWORD_MAX_LENGTH = 200
-export const EMAIL_MAX_LENGTH = 254
+const PASSWORD_MAX_LENGTH = 200
+const EMAIL_MAX_LENGTH = 254
 
 export function emailSchema(t: TFunction) {
   return z

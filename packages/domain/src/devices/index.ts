@@ -21,7 +21,7 @@ export const ZDeviceName = ZSafeText.trim()
 
 /** A payment terminal's merchant id: printable, no spaces, at most 64 characters. */
 export const MID_PATTERN = /^[\x21-\x7e]{1,64}$/
-export const ZMid = z
+const ZMid = z
   .string()
   .max(DEVICE_MID_MAX, `At most ${DEVICE_MID_MAX} characters`)
   .regex(MID_PATTERN, 'No spaces; letters, digits and symbols only')
@@ -56,16 +56,16 @@ export const PIN_PATTERN = /^\d{4,8}$/
 export const ZPin = z.string().regex(PIN_PATTERN, 'A PIN is 4 to 8 digits')
 
 /** An RFID tag's id as readers send it: hex or decimal digits, separators dropped, upper case. */
-export const RFID_PATTERN = /^[0-9A-F]{4,32}$/
+const RFID_PATTERN = /^[0-9A-F]{4,32}$/
 export const ZRfidTag = z
   .string()
   .max(64)
   .transform((s) => s.replace(/[\s:-]/g, '').toUpperCase())
   .pipe(z.string().regex(RFID_PATTERN, 'A tag is 4 to 32 hexadecimal digits'))
 
-export const ZStaffName = ZSafeText.trim().min(1, 'Enter a name').max(64)
+const ZStaffName = ZSafeText.trim().min(1, 'Enter a name').max(64)
 
-export const ZStaffPermissions = z.object({
+const ZStaffPermissions = z.object({
   eodReport: z.boolean(),
   refundReport: z.boolean(),
   refund: z.boolean(),
@@ -82,7 +82,7 @@ export const ZStaffInput = z.object({
 export const ZStaffSignIn = z.union([z.object({ pin: ZPin }), z.object({ rfid: ZRfidTag })])
 
 /** Device settings (shared by all of a business's terminals). */
-export const DEVICE_THEMES = ['light', 'dark'] as const
+const DEVICE_THEMES = ['light', 'dark'] as const
 export type DeviceTheme = (typeof DEVICE_THEMES)[number]
 export const DEFAULT_RECEIPT_TEXT = 'Thank you for your purchase!'
 export const SCREEN_SAVER_DELAYS_SEC = [30, 60, 120, 300, 600, 0] as const

@@ -6,8 +6,8 @@ import { z } from 'zod'
 import { CURRENCY_CODES } from '../currencies'
 import { ZSafeText } from '../text'
 
-export const POS_CURRENCIES = ['SAT', ...CURRENCY_CODES] as const
-export const POS_METHODS = ['lightning', 'onchain'] as const
+const POS_CURRENCIES = ['SAT', ...CURRENCY_CODES] as const
+const POS_METHODS = ['lightning', 'onchain'] as const
 
 export const ZPosCreatePayment = z.object({
   amount: z

@@ -4,16 +4,12 @@
  */
 import { countries } from 'country-data-list'
 
-export const ASSIGNED_COUNTRIES = countries.all.filter((country) => country.status === 'assigned')
+const ASSIGNED_COUNTRIES = countries.all.filter((country) => country.status === 'assigned')
 
 /** ISO 3166 alpha-2 codes, what the server stores. */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(ASSIGNED_COUNTRIES.map((c) => c.alpha2))
 
-export function isCountryCode(code: string): boolean {
-  return COUNTRY_CODES.has(code)
-}
-
-export interface CountryOption {
+interface CountryOption {
   /** ISO 3166 alpha-2, what the server stores. */
   code: string
   name: string

@@ -4,7 +4,7 @@
  * 18 at midnight UTC on their birthday, wherever the browser is.
  */
 
-export const ADULT_AGE = 18
+const ADULT_AGE = 18
 const OLDEST_AGE = 120
 
 function parse(date: string): { year: number; month: number; day: number } | undefined {

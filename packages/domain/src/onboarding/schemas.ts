@@ -57,7 +57,7 @@ const ZCountry = z
 const text = (max = 200) => z.string().trim().min(1).max(max)
 const optionalText = (max = 200) => z.string().trim().max(max).optional().default('')
 
-export const ZAddress = z.object({
+const ZAddress = z.object({
   line1: text(),
   line2: optionalText(),
   city: text(100),
@@ -66,12 +66,12 @@ export const ZAddress = z.object({
 })
 
 /** A phone number: calling code like +44 and the national number, digits and spaces. */
-export const ZPhone = z.object({
+const ZPhone = z.object({
   callingCode: z.string().regex(/^\+\d{1,4}$/, 'Invalid calling code'),
   number: z.string().trim().regex(PHONE_NUMBER_PATTERN, 'Invalid phone number'),
 })
 
-export const ZWebsite = z
+const ZWebsite = z
   .string()
   .trim()
   .max(MAX_WEBSITE_LENGTH)
@@ -99,7 +99,7 @@ const ZDateOfBirth = z.iso.date().refine((d) => isPlausibleBirthDate(d) && isAdu
   message: 'Must be at least 18 years old',
 })
 
-export const ZPerson = z.object({
+const ZPerson = z.object({
   firstName: text(100),
   lastName: text(100),
   dateOfBirth: ZDateOfBirth,
@@ -108,7 +108,7 @@ export const ZPerson = z.object({
   address: ZAddress,
 })
 
-export const ZOwnershipPerson = ZPerson.extend({
+const ZOwnershipPerson = ZPerson.extend({
   ownershipPercent: z.number().min(0).max(100),
 })
 
@@ -131,7 +131,7 @@ export const ZDirectorDetails = z.discriminatedUnion('companyType', [
 ])
 export type TDirectorDetails = z.infer<typeof ZDirectorDetails>
 
-export const ZIban = z
+const ZIban = z
   .string()
   .trim()
   .refine(isValidIban, { message: 'Invalid IBAN' })
@@ -159,7 +159,6 @@ export const ZPciDetails = z
     message: 'Say what happened in the breach',
     path: ['breachDetails'],
   })
-export type TPciDetails = z.infer<typeof ZPciDetails>
 
 export const ZOperationsDetails = z.object({
   productsDescription: text(2000),
@@ -167,7 +166,6 @@ export const ZOperationsDetails = z.object({
   locationsCount: z.number().int().min(0).max(MAX_COUNT),
   terminalsCount: z.number().int().min(0).max(MAX_COUNT),
 })
-export type TOperationsDetails = z.infer<typeof ZOperationsDetails>
 
 export const ZTermsAcceptance = z.object({
   acceptTerms: z.literal(true, { message: 'Required' }),

@@ -67,7 +67,7 @@ export const APPLICATION_PAGES = [
 ] as const satisfies readonly OnboardingPage[]
 export type ApplicationPage = (typeof APPLICATION_PAGES)[number]
 
-export interface StepPages {
+interface StepPages {
   /** The page the step shows. */
   readonly page: OnboardingPage
   /** Every page a user at this step may be on without being redirected (`page` included). */
@@ -115,14 +115,14 @@ export function allowedPages(step: OnboardingStep): OnboardingPage[] {
 }
 
 /** The steps at which the business area (`/{businessId}/...`) is open: money can be received. */
-export const BUSINESS_AREA_STEPS = ['deposit', 'completed'] as const satisfies OnboardingStep[]
+const BUSINESS_AREA_STEPS = ['deposit', 'completed'] as const satisfies OnboardingStep[]
 
 /** The business area (`/{businessId}/...`) opens once money can be received. */
 export function isBusinessAreaOpen(step: string): boolean {
   return (BUSINESS_AREA_STEPS as readonly string[]).includes(step)
 }
 
-export function directorStep(type: CompanyType): OnboardingStep {
+function directorStep(type: CompanyType): OnboardingStep {
   return `director_${type}`
 }
 
@@ -213,7 +213,6 @@ export type OnboardingEvent =
   | { type: 'nodeCreated' }
   /** The deposit's channel is open: onboarding is complete. */
   | { type: 'channelOpened' }
-export type OnboardingEventType = OnboardingEvent['type']
 
 /** The step an event leads to from `step`, or null when the event is not allowed there. */
 export function nextStep(step: OnboardingStep, event: OnboardingEvent): OnboardingStep | null {

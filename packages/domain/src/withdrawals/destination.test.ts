@@ -2,7 +2,8 @@ import { bech32 } from '@scure/base'
 import { NETWORK as MAIN, TEST_NETWORK, p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer'
 import bolt11 from 'bolt11'
 import { describe, expect, it } from 'vitest'
-import { parseDestination, type ParsedDestination } from './destination'
+import { parseDestination } from './destination'
+import type { ParsedDestination } from './destination-types'
 import type { BitcoinNetwork } from './networks'
 
 const NOW = new Date('2026-11-24T12:00:00Z')

@@ -1,4 +1,7 @@
 export * from './networks'
 export * from './rules'
+export * from './destination-types'
+export * from './bitcoin-address'
+export * from './invoice'
 export * from './destination'
 export * from './schemas'

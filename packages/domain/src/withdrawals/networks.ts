@@ -7,7 +7,7 @@
 export const BITCOIN_NETWORKS = ['simnet', 'mainnet', 'testnet', 'signet', 'regtest'] as const
 export type BitcoinNetwork = (typeof BITCOIN_NETWORKS)[number]
 
-export interface NetworkParams {
+interface NetworkParams {
   /** bech32 HRP of segwit addresses */
   bech32: string
   pubKeyHash: number

@@ -7,20 +7,11 @@
 export const WITHDRAWAL_STATUSES = ['pending', 'sending', 'succeeded', 'failed', 'unknown'] as const
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number]
 
-export const FINAL_WITHDRAWAL_STATUSES = [
-  'succeeded',
-  'failed',
-] as const satisfies readonly WithdrawalStatus[]
-
 /** Statuses during which nothing else may be sent from the same wallet. */
 export const IN_FLIGHT_WITHDRAWAL_STATUSES = [
   'sending',
   'unknown',
 ] as const satisfies readonly WithdrawalStatus[]
-
-export function isFinalWithdrawalStatus(status: WithdrawalStatus): boolean {
-  return (FINAL_WITHDRAWAL_STATUSES as readonly string[]).includes(status)
-}
 
 /** How the money leaves: over Lightning or on chain. */
 export const WITHDRAWAL_RAILS = ['lightning', 'onchain'] as const
@@ -61,14 +52,6 @@ export const MAX_FEE_RATE_SAT_VB = 1_000
 
 /** Outputs below this are refused on chain (the largest standard dust limit, P2PKH). */
 export const DUST_LIMIT_SAT = 546
-
-/** lnd keeps this much on chain per anchor channel for fee bumping, up to the cap. */
-export const ANCHOR_RESERVE_PER_CHANNEL_SAT = 10_000
-export const ANCHOR_RESERVE_MAX_SAT = 100_000
-
-export function anchorReserveSat(anchorChannels: number): number {
-  return Math.min(anchorChannels * ANCHOR_RESERVE_PER_CHANNEL_SAT, ANCHOR_RESERVE_MAX_SAT)
-}
 
 /** Longest LNURL-pay comment the product sends, whatever the service allows. */
 export const MAX_LNURL_COMMENT_LENGTH = 280

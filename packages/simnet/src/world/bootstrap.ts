@@ -4,7 +4,7 @@ import type { SimLightning } from './lightning/network'
 import { LSP_ID, PAYER_ID } from './api'
 
 /** Channel size between the payer and the provider, each way. */
-export const PAYER_CHANNEL_SAT = 5 * COIN
+const PAYER_CHANNEL_SAT = 5 * COIN
 
 /**
  * A brand-new world: a funded payer and provider, a mature chain, and big open channels

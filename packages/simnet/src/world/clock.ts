@@ -1,6 +1,6 @@
 import type { SimClock } from './api'
 
-export interface ManagedClock extends SimClock {
+interface ManagedClock extends SimClock {
   /** Cancels every pending timer (world shutdown). */
   stop(): void
 }

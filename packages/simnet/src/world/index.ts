@@ -11,9 +11,10 @@ import { initialLightningState } from './lightning/state'
 import { createPersistence } from './persistence'
 
 export * from './api'
+export * from './chain-api'
+export * from './lightning-api'
 export type { SimChain } from './chain/chain'
 export type { SimLightning } from './lightning/network'
-export type { SimNode } from './lightning/node'
 
 export interface CreateWorldOptions {
   /** Folder for world.json and other durable files; created when missing. */

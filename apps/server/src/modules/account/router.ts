@@ -1,8 +1,7 @@
 /** The signed-in user's own account (`account.*`); the work is the auth service's. */
 import { z } from 'zod'
 import { authedProcedure, router } from '../../trpc/init'
-import { PASSWORD_MAX_LENGTH } from '../auth/passwords'
-import { ZSecondFactorCode, clientOf } from '../auth/inputs'
+import { clientOf, PASSWORD_MAX_LENGTH, ZSecondFactorCode } from '../auth'
 
 export const ZChangePasswordInput = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, uniqueEmail, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from '../../../test/assertions'
+import { scenario, uniqueEmail } from '../../../test/harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({
-    authLimits: {
-      signInPerIp: { points: 50, durationSec: 60 },
-      failedSignInPerAccount: { points: 3, durationSec: 60 },
-      signUpPerIp: { points: 50, durationSec: 60 },
-    },
-  })
+const t = await scenario({
+  authLimits: {
+    signInPerIp: { points: 50, durationSec: 60 },
+    failedSignInPerAccount: { points: 3, durationSec: 60 },
+    signUpPerIp: { points: 50, durationSec: 60 },
+  },
 })
-afterAll(() => env.close())
+afterAll(t.close)
+const { env } = t
 
 const userCount = async () =>
   Number(
@@ -129,7 +127,7 @@ describe('sign-in and sign-out', () => {
   })
 
   it('limits attempts per IP', async () => {
-    const strict = await createTestEnv({
+    const strict = await scenario({
       authLimits: {
         signInPerIp: { points: 2, durationSec: 60 },
         failedSignInPerAccount: { points: 100, durationSec: 60 },
@@ -137,7 +135,7 @@ describe('sign-in and sign-out', () => {
       },
     })
     try {
-      const b = strict.browser({ ip: '10.9.9.9' })
+      const b = strict.env.browser({ ip: '10.9.9.9' })
       await rejection(b.caller.auth.signIn({ email: uniqueEmail(), password: 'x' }))
       await rejection(b.caller.auth.signIn({ email: uniqueEmail(), password: 'x' }))
       const third = await rejection(b.caller.auth.signIn({ email: uniqueEmail(), password: 'x' }))

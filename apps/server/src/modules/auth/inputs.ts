@@ -1,7 +1,7 @@
 /** What the auth and account procedures share: the code input, and who the caller is. */
 import { z } from 'zod'
 import type { Context } from '../../trpc/context'
-import type { ClientInfo } from './service'
+import type { ClientInfo } from './sessions'
 
 /** A code from an authenticator app (6 digits) or a recovery code (`xxxxx-xxxxx`). */
 export const ZSecondFactorCode = z.string().trim().min(1).max(32)

@@ -7,7 +7,8 @@
  */
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
-import { SESSION_ENDED_CHANNEL, type AuthRepo } from './repo'
+import type { AuthRepo } from './repo'
+import { SESSION_ENDED_CHANNEL } from './session-repo'
 
 export interface SessionGuardOptions {
   /** open subscriptions one session may hold on an instance */

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, uniqueEmail, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import { rejection } from '../../../test/assertions'
+import { scenario, uniqueEmail } from '../../../test/harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv()
-})
-afterAll(() => env.close())
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 async function owner() {
   const b = env.browser()

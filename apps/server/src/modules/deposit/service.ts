@@ -6,17 +6,15 @@ import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
 import { NodeRefusedError, NodeUnreachableError, type NodeAdmin } from '../../wallets/node-admin'
-import type { OnboardingRepo } from '../onboarding/repo'
-import { advance as advanceOnboarding } from '../onboarding/step-machine'
-import type { NodeRow } from '../node/repo'
-import type { NodeService } from '../node/service'
+import { advance as advanceOnboarding, type OnboardingRepo } from '../onboarding'
+import type { NodeRow, NodeService } from '../node'
 import { chainProgress, hostedOutcome, nodeOutcome, type OpeningOutcome } from './progress'
 import type { ChannelErrorCode, DepositRepo, DepositRow } from './repo'
 import { depositView, MIN_CHANNEL_DEPOSIT_SAT } from './view'
 import { watchDeposit } from './watch'
 
 /** Kept on chain to pay the channel's funding transaction fee. */
-export const FUNDING_FEE_RESERVE_SAT = 5_000
+const FUNDING_FEE_RESERVE_SAT = 5_000
 
 export interface DepositOptions {
   /** deposits still waiting for their payment that one business may hold at once */

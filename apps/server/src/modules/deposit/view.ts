@@ -1,5 +1,5 @@
 /** A channel deposit as pages see it. */
-import { satToBtcString } from '../../lib/money'
+import { satToBtcString } from '@app/domain'
 import { REQUIRED_CONFIRMATIONS } from './progress'
 import type { ChannelErrorCode, DepositRow } from './repo'
 

@@ -13,7 +13,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3'
-import type { ImageStoreConfig } from '../../config'
+import type { ImageStoreConfig } from '../../config-image-store'
 
 /** Bytes kept under keys outside the database. */
 export interface ObjectStore {
@@ -65,7 +65,7 @@ function isMissing(err: unknown): boolean {
 }
 
 /** An S3-compatible service, signed with AWS Signature V4 by the AWS SDK. */
-export function createS3ObjectStore(config: Extract<ImageStoreConfig, { kind: 's3' }>) {
+function createS3ObjectStore(config: Extract<ImageStoreConfig, { kind: 's3' }>) {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { DomainError } from '../../lib/errors'
 
 /** Widest image kept; a larger one is scaled down (terminal screens are small). */
-export const IMAGE_MAX_WIDTH = 1600
+const IMAGE_MAX_WIDTH = 1600
 const MAX_INPUT_PIXELS = 40_000_000
 
 const FORMATS = {

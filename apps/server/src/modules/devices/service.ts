@@ -15,7 +15,7 @@ import { DomainError } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/secrets'
 import type { DeviceRepo, DeviceRow, DeviceWritten } from './repo'
 
-export const DEVICE_SESSION_DAYS = 90
+const DEVICE_SESSION_DAYS = 90
 /** A session's use is written at most this often (the list's "online" needs no more). */
 const TOUCH_MS = 20_000
 
@@ -73,7 +73,7 @@ function statusOf(row: DeviceRow, now = Date.now()): DeviceStatus {
   return 'offline'
 }
 
-export function deviceView(row: DeviceRow): DeviceView {
+function deviceView(row: DeviceRow): DeviceView {
   return {
     id: row.id,
     name: row.name,

@@ -41,11 +41,11 @@ const SLOT: Record<DeviceImageKind, ImageSlot> = {
   screenSaver: 'screenSaverImageId',
 }
 
-export const imageUrl = (id: string) => `/api/device-images/${id}`
+const imageUrl = (id: string) => `/api/device-images/${id}`
 
 /** An upload that has not committed within this long is given up: its object is deleted. */
 const UPLOAD_GRACE_MS = 60 * 60_000
-export const ORPHAN_JOB = 'device-image-orphans'
+const ORPHAN_JOB = 'device-image-orphans'
 const ORPHAN_BATCH = 100
 
 export interface ServedImage {

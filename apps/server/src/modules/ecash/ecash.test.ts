@@ -3,29 +3,15 @@
  * the business's own wallet, which then holds the money; refusals change nothing.
  */
 import { getDecodedToken, getEncodedToken, Wallet } from '@cashu/cashu-ts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { approvedBusiness, nwcBusiness } from '../../../test/businesses'
-import { createTestEnv, type TestEnv } from '../../../test/harness'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
 import { appCode, rejection } from '../../../test/assertions'
+import { scenario } from '../../../test/harness'
 
-let net: TestSimnet
-let env: TestEnv
-let mintUrl: string
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  mintUrl = `${net.simnet.url}/cashu`
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true, realtime: true })
+afterAll(t.close)
+const { env, net } = t
+const mintUrl = `${net.simnet.url}/cashu`
 
 const mintToken = async (amountSat: number, format: 'A' | 'B' = 'B') =>
   (await net.control<{ token: string }>('POST', '/cashu/token', { amountSat, format })).token

@@ -6,14 +6,14 @@
 import type { JobQueue } from '../../jobs/jobs'
 import type { Recovery } from './recovery'
 
-export const MELT_CHECK_JOB = 'ecash-melt-check'
+const MELT_CHECK_JOB = 'ecash-melt-check'
 /** between two looks at an open melt */
-export const MELT_RECHECK_MS = 10_000
+const MELT_RECHECK_MS = 10_000
 /** looks by job before the sweep alone looks again (about an hour) */
 const MELT_CHECKS = 360
-export const RECOVERY_SWEEP_MS = 60_000
+const RECOVERY_SWEEP_MS = 60_000
 /** a redemption untouched this long has no request of its own in flight any more */
-export const RECOVERY_AGE_MS = 2 * 60_000
+const RECOVERY_AGE_MS = 2 * 60_000
 
 export function registerEcashJobs(queue: JobQueue, recovery: Recovery): void {
   queue.handle<{ paymentId: string; look?: number }>(MELT_CHECK_JOB, async (data, signal) => {

@@ -15,7 +15,7 @@ import {
   type RequestFn,
 } from '@cashu/cashu-ts'
 
-export const MINT_TIMEOUT_MS = 20_000
+const MINT_TIMEOUT_MS = 20_000
 
 /** NUT error codes the redemption acts on. */
 export const CashuErrorCode = {
@@ -39,7 +39,7 @@ export function isRefusal(err: unknown): boolean {
   return !open.includes(err.code)
 }
 
-export function mintRequest(signal?: AbortSignal, timeoutMs = MINT_TIMEOUT_MS): RequestFn {
+function mintRequest(signal?: AbortSignal, timeoutMs = MINT_TIMEOUT_MS): RequestFn {
   return async <T>(args: Parameters<RequestFn>[0]): Promise<T> => {
     const timeout = AbortSignal.timeout(timeoutMs)
     const bound = signal ? AbortSignal.any([signal, timeout]) : timeout

@@ -15,7 +15,7 @@
  */
 import type { MeltQuoteBolt11Response as MeltQuote, Proof, Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
-import type { PaymentService } from '../payments/service'
+import type { PaymentService } from '../payments'
 import { DERIVED, isRefusal, openMintWallet, proofsJson, seededWallet, sumSat } from './mint-client'
 import { ECASH_INVOICE_EXPIRY_SEC } from './redemption'
 import type { EcashRepo, HeldEcash, Redemption } from './repo'

@@ -7,10 +7,11 @@
  * redemption's row before the mint is asked, so a swap or melt whose answer is lost can be
  * restored from the mint (NUT-09); a melt whose outcome is open is looked up later (recovery.ts).
  */
+import { MAX_PAYMENT_SAT } from '@app/domain'
 import { MintOperationError, type Proof, type Wallet } from '@cashu/cashu-ts'
 import { DomainError } from '../../lib/errors'
 import type { WalletInvoice } from '../../wallets/wallet'
-import { MAX_PAYMENT_SAT, refusal, type RequestContext } from '../payments/service'
+import { refusal, type RequestContext } from '../payments'
 import {
   CashuErrorCode,
   DERIVED,
@@ -51,7 +52,7 @@ export interface Swapped {
   meltInputFee: number
 }
 
-export function mintUnavailable(log: Log, err: unknown): DomainError {
+function mintUnavailable(log: Log, err: unknown): DomainError {
   log('ecash mint', err)
   return new DomainError('ECASH_MINT_UNAVAILABLE', 'The mint did not answer. Try again.')
 }

@@ -1,7 +1,6 @@
 import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
-import { DomainError } from '../../lib/errors'
-import { businessProcedure, router } from '../../trpc/init'
+import { businessAreaProcedure, businessProcedure, router } from '../../trpc/init'
 
 export const ZRedeemInput = z.object({
   /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
@@ -12,12 +11,7 @@ export const ZRedeemInput = z.object({
 })
 
 /** Taking payments needs a business whose wallet is connected. */
-const takingProcedure = businessProcedure.use(({ ctx, next }) => {
-  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
-    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-  }
-  return next()
-})
+const takingProcedure = businessAreaProcedure
 
 export const ecashRouter = router({
   /** The mints whose ecash this platform takes. */

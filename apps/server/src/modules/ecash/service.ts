@@ -13,17 +13,13 @@
 import { ecashDueRange } from '@app/domain'
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
-import type { BusinessRef, PaymentService } from '../payments/service'
-import type { PaymentView } from '../payments/view'
+import type { BusinessRef, PaymentService, PaymentView } from '../payments'
 import { checkMeltLater, registerEcashJobs } from './jobs'
 import { checkToken, melt, swapAndInvoice, type Swapped } from './redemption'
 import { createRecovery } from './recovery'
 import type { EcashRepo } from './repo'
 import { platformSeed } from './restore'
 import { normalizeMintUrl, readToken } from './token'
-
-export { cleanToken, normalizeMintUrl } from './token'
-export { ECASH_INVOICE_EXPIRY_SEC } from './redemption'
 
 export interface RedeemInput {
   token: string

@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/errors'
 export const normalizeMintUrl = (url: string) => url.trim().replace(/\/+$/, '')
 
 /** The token text without whitespace and without a `cashu:` URI prefix. */
-export function cleanToken(raw: string): string {
+function cleanToken(raw: string): string {
   const compact = raw.replace(/\s+/g, '')
   return compact.replace(/^(web\+)?cashu:(\/\/)?/i, '')
 }

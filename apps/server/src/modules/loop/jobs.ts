@@ -7,9 +7,9 @@ import type { JobQueue } from '../../jobs/jobs'
 import type { LoopRepo } from './repo'
 import type { LoopService } from './service'
 
-export const LOOP_FOLLOW_MS = 2_000
+const LOOP_FOLLOW_MS = 2_000
 /** a row `pending` this long without an answer is followed up (its request may have died) */
-export const STALE_PENDING_MS = 15_000
+const STALE_PENDING_MS = 15_000
 
 export async function followLoopSwaps(
   deps: { repo: LoopRepo; service: LoopService; log?: (m: string, e?: unknown) => void },

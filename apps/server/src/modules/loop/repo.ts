@@ -6,7 +6,7 @@ import type { LoopSwapsTable } from '../../db/schema'
 
 export type LoopSwapRow = Selectable<LoopSwapsTable>
 
-export interface NewLoopSwap {
+interface NewLoopSwap {
   businessId: string
   userId: string | null
   initiator: 'merchant' | 'autoloop'
@@ -22,7 +22,7 @@ export interface NewLoopSwap {
   createdAt?: Date
 }
 
-export interface LoopSwapPatch {
+interface LoopSwapPatch {
   swapId?: string
   status?: LoopSwapStatus
   failureReason?: string | null

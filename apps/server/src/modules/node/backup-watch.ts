@@ -20,7 +20,7 @@ export interface BackupWatchOptions {
   batch?: number
 }
 
-export const DEFAULT_BACKUP_WATCH_OPTIONS: BackupWatchOptions = { leaseMs: 15_000, renewMs: 5_000 }
+const DEFAULT_BACKUP_WATCH_OPTIONS: BackupWatchOptions = { leaseMs: 15_000, renewMs: 5_000 }
 const MAX_RETRY_MS = 60_000
 
 export function createBackupWatch(deps: {

@@ -12,7 +12,7 @@ import type { NodeRepo } from './repo'
 import type { NodeStatus, NodeStatusService } from './status'
 
 /** Receiving capacity below this share of all channels' capacity is called low. */
-export const LOW_INBOUND_PERCENT = 10
+const LOW_INBOUND_PERCENT = 10
 
 export type ChannelRowState = 'active' | 'inactive' | 'opening' | 'closing'
 

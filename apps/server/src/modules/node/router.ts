@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY } from '@app/domain'
 import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
-import { ZSecondFactorCode } from '../auth/inputs'
+import { ZSecondFactorCode } from '../auth'
 
 const ZPassword = z.string().max(200)
 

@@ -5,7 +5,7 @@
 import { DomainError } from '../../lib/errors'
 import { openWithPassword, sealWithPassword } from '../../lib/secrets'
 
-export const NODE_PASSWORD_MIN_LENGTH = 8
+const NODE_PASSWORD_MIN_LENGTH = 8
 
 export function validateNodePassword(password: string, confirm?: string): void {
   if (password.length === 0)

@@ -39,7 +39,7 @@ export const NO_NODE: NodeStatus = {
 }
 
 /** The event id of "this business has no node". */
-export const NO_NODE_EVENT_ID = 'none'
+const NO_NODE_EVENT_ID = 'none'
 
 /**
  * Statuses that stay as they are until someone acts (the merchant initialises or unlocks, the

@@ -5,48 +5,13 @@
  * a spent limit; the right password forgives the user's count.
  */
 import type pg from 'pg'
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible'
-import { DomainError, RateLimitedError } from '../../lib/errors'
+import { DomainError } from '../../lib/errors'
+import { createRateLimits, type Limit } from '../../lib/rate-limit'
 import { NodeRefusedError, NodeUnreachableError, type NodeAdmin } from '../../wallets/node-admin'
 
 export interface UnlockLimits {
-  perUser: { points: number; durationSec: number }
-  perBusiness: { points: number; durationSec: number }
-}
-
-export const DEFAULT_UNLOCK_LIMITS: UnlockLimits = {
-  perUser: { points: 5, durationSec: 15 * 60 },
-  perBusiness: { points: 10, durationSec: 15 * 60 },
-}
-
-function limiter(pool: pg.Pool | undefined, keyPrefix: string, cfg: UnlockLimits['perUser']) {
-  const base = { keyPrefix, points: cfg.points, duration: cfg.durationSec }
-  return pool
-    ? new RateLimiterPostgres({
-        ...base,
-        storeClient: pool,
-        tableName: 'rate_limits',
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        blockDuration: cfg.durationSec,
-      })
-    : new RateLimiterMemory(base)
-}
-
-async function charge(l: RateLimiterAbstract, key: string): Promise<void> {
-  try {
-    await l.consume(key)
-  } catch (err) {
-    if (err instanceof RateLimiterRes) {
-      throw new RateLimitedError(Math.max(1, Math.ceil(err.msBeforeNext / 1000)))
-    }
-    throw err
-  }
+  perUser: Limit
+  perBusiness: Limit
 }
 
 export function createNodeUnlock(deps: {
@@ -55,9 +20,10 @@ export function createNodeUnlock(deps: {
   limits?: Partial<UnlockLimits>
   log?: (msg: string, err?: unknown) => void
 }) {
-  const limits = { ...DEFAULT_UNLOCK_LIMITS, ...deps.limits }
-  const perUser = limiter(deps.pool, 'unlock_user', limits.perUser)
-  const perBusiness = limiter(deps.pool, 'unlock_business', limits.perBusiness)
+  const limits = createRateLimits(deps.pool, {
+    unlockPerUser: deps.limits?.perUser,
+    unlockPerBusiness: deps.limits?.perBusiness,
+  })
 
   return {
     /**
@@ -75,8 +41,8 @@ export function createNodeUnlock(deps: {
       if (input.password.length === 0) {
         throw new DomainError('NODE_PASSWORD_EMPTY', 'Node password cannot be empty')
       }
-      await charge(perUser, input.userId)
-      await charge(perBusiness, input.businessId)
+      await limits.consume('unlockPerUser', input.userId)
+      await limits.consume('unlockPerBusiness', input.businessId)
       try {
         await input.admin.unlock(input.password, input.signal)
       } catch (err) {
@@ -89,7 +55,7 @@ export function createNodeUnlock(deps: {
         }
         throw err
       }
-      await perUser.delete(input.userId)
+      await limits.reset('unlockPerUser', input.userId)
     },
   }
 }

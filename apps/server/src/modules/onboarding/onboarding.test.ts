@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   companyDetails,
   corporationDirectors,
@@ -10,17 +9,14 @@ import {
   terms,
 } from '../../../test/onboarding-fixtures'
 import { appCode, rejection } from '../../../test/assertions'
+import { scenario, uniqueEmail, type TestBrowser } from '../../../test/harness'
 
-let env: TestEnv
-let autoEnv: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
-  autoEnv = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-})
-afterAll(async () => {
-  await env.close()
-  await autoEnv.close()
-})
+const t = await scenario({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
+afterAll(t.close)
+const auto = await scenario()
+afterAll(auto.close)
+const { env } = t
+const autoEnv = auto.env
 
 async function newBusiness(e = env): Promise<{ b: TestBrowser; businessId: string }> {
   const b = e.browser()

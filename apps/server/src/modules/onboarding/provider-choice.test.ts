@@ -4,25 +4,14 @@
  * browser never has to record the choice first.
  */
 import '../../lib/websocket-global'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { approvedBusiness as sharedApprovedBusiness } from '../../../test/businesses'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from '../../../test/harness'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
 import { appCode, rejection } from '../../../test/assertions'
+import { scenario, uniqueEmail, type TestBrowser } from '../../../test/harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true' },
-    externals: net.externals,
-  })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { env, net } = t
 
 const approvedBusiness = () => sharedApprovedBusiness(env)
 const step = async (b: TestBrowser, businessId: string) =>

@@ -9,7 +9,7 @@ import type { NonceSource } from '../../wallets/exchange/kraken-client'
 import { probeNwc, type ExchangeCredentials } from '../../wallets/factory'
 import type { NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
-import { verifyExchangeKey, verifyNwcUrl } from '../wallet-details/verify'
+import { verifyExchangeKey, verifyNwcUrl } from '../wallet-details'
 import type { OnboardingRepo } from './repo'
 import { advance, stepNotAllowed } from './step-machine'
 

@@ -29,7 +29,7 @@ function isSealedSection(section: SectionColumn): section is SealedSection {
 }
 
 /** Where a sealed section of one application is stored: it opens only there. */
-export function applicationSealedAt(businessId: string, section: SealedSection): SealedAt {
+function applicationSealedAt(businessId: string, section: SealedSection): SealedAt {
   return { table: 'business_applications', column: SEALED_SECTIONS[section].column, id: businessId }
 }
 

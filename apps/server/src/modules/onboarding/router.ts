@@ -9,15 +9,9 @@ import {
   ZPciDetails,
   ZTermsAcceptance,
 } from '@app/domain'
+import { ZConnectExchangeInput, ZConnectNwcInput } from './inputs'
 
 const withBusiness = <T extends z.ZodType>(data: T) => z.object({ data })
-
-export const ZConnectExchangeInput = z.object({
-  apiKey: z.string().trim().min(8).max(200),
-  secretKey: z.string().trim().min(8).max(300),
-})
-
-export const ZConnectNwcInput = z.object({ url: z.string().trim().min(1).max(2000) })
 
 export const onboardingRouter = router({
   state: businessProcedure.query(({ ctx }) =>

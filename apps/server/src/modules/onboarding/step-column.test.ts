@@ -11,7 +11,7 @@ import { migrations } from '../../db/migrations'
 
 let database: DatabaseHandle
 beforeAll(async () => {
-  database = connectDatabase(await createTestDatabase(), 2)
+  database = connectDatabase(await createTestDatabase('empty'), 2)
 })
 afterAll(async () => {
   await database.close()

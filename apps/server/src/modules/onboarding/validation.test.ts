@@ -3,8 +3,7 @@
  * the same answer, and nothing of it is saved.
  */
 import { latestAdultBirthDate } from '@app/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, uniqueEmail, type TestBrowser, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   companyDetails,
   corporationDirectors,
@@ -13,14 +12,11 @@ import {
   pci,
 } from '../../../test/onboarding-fixtures'
 import { appCode, rejection } from '../../../test/assertions'
+import { scenario, uniqueEmail, type TestBrowser } from '../../../test/harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
-})
-afterAll(async () => {
-  await env.close()
-})
+const t = await scenario({ env: { AUTO_APPROVE_APPLICATIONS: 'false' } })
+afterAll(t.close)
+const { env } = t
 
 async function newBusiness(): Promise<{ b: TestBrowser; businessId: string }> {
   const b = env.browser()

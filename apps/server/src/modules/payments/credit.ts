@@ -3,8 +3,8 @@
  * or failed with the error its caller is given.
  */
 import { DomainError } from '../../lib/errors'
-import { satToFiatMinor } from '../../lib/money'
-import type { FiatCurrency, PriceService } from '../price/service'
+import { satToFiatMinor } from '@app/domain'
+import type { FiatCurrency, PriceService } from '../price'
 import { logFailure, reasonOf, type PaymentLog } from './receive'
 import type { PaymentRepo } from './repo'
 import { paymentView, type PaymentView } from './view'

@@ -29,7 +29,7 @@ export interface FlowSteps<Row, Answer> {
 }
 
 /** The row was closed (failed past its deadline) before the wallet's answer could be attached. */
-export class RowClosedError extends Error {
+class RowClosedError extends Error {
   constructor() {
     super('The request took too long')
     this.name = 'RowClosedError'

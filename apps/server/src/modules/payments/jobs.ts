@@ -5,15 +5,15 @@
  * few at a time, each on its own: one whose wallet fails or hangs holds up no other.
  */
 import type { JobQueue } from '../../jobs/jobs'
-import type { PriceService } from '../price/service'
+import type { PriceService } from '../price'
 import { failUnanswered } from './deadline'
 import { DEFAULT_BUSINESS_CONCURRENCY, forEachIsolated } from './limits'
 import type { PaymentRepo } from './repo'
 import { createSettlements, DEFAULT_ADDRESS_GRACE_MS } from './settlements'
 import type { WalletProvider } from './wallet-provider'
 
-export const EXPIRY_SWEEP_MS = 5_000
-export const DEADLINE_SWEEP_MS = 60_000
+const EXPIRY_SWEEP_MS = 5_000
+const DEADLINE_SWEEP_MS = 60_000
 
 export interface PaymentJobDeps {
   repo: PaymentRepo

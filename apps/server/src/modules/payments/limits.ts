@@ -10,7 +10,7 @@ export const DEFAULT_WALLET_CALL_MS = 10_000
 /** How many businesses' wallets are asked at once by one watcher or sweep. */
 export const DEFAULT_BUSINESS_CONCURRENCY = 8
 
-export class WalletDeadlineError extends Error {
+class WalletDeadlineError extends Error {
   constructor(ms: number) {
     super(`The wallet did not answer within ${ms} ms`)
     this.name = 'WalletDeadlineError'

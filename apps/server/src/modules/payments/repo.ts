@@ -10,16 +10,7 @@ import { createPaymentQueries } from './query-repo'
 import { createPaymentSettling } from './settle-repo'
 import { createPaymentWrites } from './write-repo'
 
-export {
-  OPEN_STATUSES,
-  PAYMENT_COLUMNS,
-  PAYMENT_EVENTS_CHANNEL,
-  toPayment,
-  UTC_MICROS,
-  type NewPayment,
-  type PaymentEvent,
-  type PaymentRow,
-} from './row'
+export { OPEN_STATUSES, type NewPayment, type PaymentEvent, type PaymentRow } from './row'
 export type { SettleInput } from './settle-repo'
 
 export function createPaymentRepo(db: Db) {

@@ -2,10 +2,9 @@
  * What a till asks for: a Lightning invoice, or an on-chain address (unified with a Lightning
  * invoice where the wallet can), for an amount keyed in sats or in the business's currency.
  */
-import { MAX_PAYMENT_SAT } from '@app/domain'
+import { fiatMinorToSat, MAX_PAYMENT_SAT } from '@app/domain'
 import { DomainError } from '../../lib/errors'
-import { fiatMinorToSat } from '../../lib/money'
-import type { FiatCurrency, PriceService } from '../price/service'
+import type { FiatCurrency, PriceService } from '../price'
 import {
   currencyOf,
   viewOf,
@@ -34,7 +33,7 @@ function isUnanswered(row: PaymentRow, now = Date.now()): boolean {
   )
 }
 /** The Lightning half of a unified on-chain request lives as long as an address is watched. */
-export const UNIFIED_INVOICE_EXPIRY_SEC = 24 * 3600
+const UNIFIED_INVOICE_EXPIRY_SEC = 24 * 3600
 
 export type AmountInput = { sat: number } | { fiatMinor: number }
 

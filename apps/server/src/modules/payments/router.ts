@@ -1,9 +1,8 @@
 import { tracked } from '@trpc/server'
 import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
-import { businessProcedure, router } from '../../trpc/init'
-import { DomainError } from '../../lib/errors'
-import { paymentEventId } from './service'
+import { businessAreaProcedure, businessProcedure, router } from '../../trpc/init'
+import { paymentEventId } from './follow'
 
 const ZAmount = z.union([
   z.object({ sat: z.number().int().positive() }),
@@ -17,12 +16,7 @@ export const ZCreatePaymentInput = z.object({
 })
 
 /** Taking payments needs a business whose wallet is connected. */
-const takingProcedure = businessProcedure.use(({ ctx, next }) => {
-  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
-    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-  }
-  return next()
-})
+const takingProcedure = businessAreaProcedure
 
 export const paymentsRouter = router({
   /** What this business's wallet can take; the pages offer only that. */

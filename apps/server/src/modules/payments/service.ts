@@ -4,10 +4,9 @@
  * till's requests (`requests.ts`), reading and following a payment (`follow.ts`), and crediting
  * one finished outside the watchers (`credit.ts`).
  */
-import { MAX_PAYMENT_SAT } from '@app/domain'
-import { satToFiatMinor } from '../../lib/money'
+import { satToFiatMinor } from '@app/domain'
 import type { PgEventBus } from '../../lib/pg-events'
-import type { PriceService } from '../price/service'
+import type { PriceService } from '../price'
 import { createDirectCredit } from './credit'
 import { createFollowing } from './follow'
 import { createReceiving, refusal, viewOf, type Need, type PaymentLog } from './receive'
@@ -16,20 +15,6 @@ import { checkAmount, createPaymentRequests } from './requests'
 import { createSettlements } from './settlements'
 import type { WalletProvider } from './wallet-provider'
 import type { WalletWatchers } from './watchers'
-
-/** Now in `@app/domain`; kept here for the imports of this module's callers. */
-export { MAX_PAYMENT_SAT }
-export { paymentEventId } from './follow'
-export { refusal } from './receive'
-export type {
-  Attachment,
-  BusinessRef,
-  IncomingSpec,
-  Need,
-  RequestContext,
-  RequestKey,
-} from './receive'
-export { INVOICE_EXPIRY_SEC, UNIFIED_INVOICE_EXPIRY_SEC, type AmountInput } from './requests'
 
 export function createPaymentService(deps: {
   repo: PaymentRepo

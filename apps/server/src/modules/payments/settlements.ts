@@ -8,9 +8,9 @@
  * it is open: once its transaction is seen it stays `processing` until confirmed, whatever its
  * invoice does; unpaid, it expires a grace period after its invoice.
  */
-import { satToFiatMinor } from '../../lib/money'
+import { satToFiatMinor } from '@app/domain'
 import type { AddressReceipt, Settlement, Wallet } from '../../wallets/wallet'
-import type { FiatCurrency, PriceService } from '../price/service'
+import type { FiatCurrency, PriceService } from '../price'
 import { DEFAULT_WALLET_CALL_MS, walletWithin, withDeadline } from './limits'
 import type { PaymentRepo } from './repo'
 import type { PaymentRow } from './row'
@@ -20,7 +20,7 @@ const EXPIRY_GRACE_MS = 60_000
 /** An unpaid address payment expires this long after its invoice (a payer may send late). */
 export const DEFAULT_ADDRESS_GRACE_MS = 60 * 60_000
 /** Confirmations after which an on-chain payment counts as received. */
-export const ONCHAIN_CONFIRMATIONS = 1
+const ONCHAIN_CONFIRMATIONS = 1
 
 export interface SettlementDeps {
   repo: PaymentRepo

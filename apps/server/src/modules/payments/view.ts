@@ -1,4 +1,4 @@
-import { satToBtcString } from '../../lib/money'
+import { satToBtcString } from '@app/domain'
 import type { PaymentRow } from './row'
 
 /** What pages see of a payment. */

@@ -25,7 +25,7 @@ import {
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import type { Services } from '../../services'
-import { paymentEventId } from '../payments/follow'
+import { paymentEventId } from '../payments'
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() })
 const ZAuthHeaders = z.object({

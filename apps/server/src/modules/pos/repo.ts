@@ -1,7 +1,7 @@
 /** What the POS API reads and changes beyond the payment flow: the business, and cancelling. */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
-import { announce } from '../payments/write-repo'
+import { announce } from '../payments'
 
 export function createPosRepo(db: Db) {
   return {

@@ -7,11 +7,16 @@
  */
 import { MERCHANT_ID_HEADER, type TPosCreatePayment, type TPosPayment } from '@app/domain'
 import type { IncomingHttpHeaders } from 'node:http'
+import { requireBusinessAreaOpen } from '../../lib/business-area'
 import { DomainError } from '../../lib/errors'
-import type { DeviceIdentity, DeviceService } from '../devices/service'
-import type { PaymentRepo, PaymentRow } from '../payments/repo'
-import type { PaymentService } from '../payments/service'
-import { paymentView, type PaymentView } from '../payments/view'
+import type { DeviceIdentity, DeviceService } from '../devices'
+import {
+  type PaymentRepo,
+  type PaymentRow,
+  type PaymentService,
+  paymentView,
+  type PaymentView,
+} from '../payments'
 import type { PosRepo } from './repo'
 
 export interface PosCaller {
@@ -110,9 +115,7 @@ export function createPosService(deps: {
     ): Promise<TPosPayment> {
       const business = await repo.business(caller.device.businessId)
       if (!business) throw notFound()
-      if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
-        throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-      }
+      requireBusinessAreaOpen(business.onboardingStep)
       if (input.currency !== 'SAT' && input.currency !== (business.currency ?? 'USD')) {
         throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
           currency: business.currency,

@@ -2,7 +2,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
 
-export const WEBHOOK_EVENT_SETTLED = 'payment.settled'
+const WEBHOOK_EVENT_SETTLED = 'payment.settled'
 
 export interface DueDelivery {
   id: string

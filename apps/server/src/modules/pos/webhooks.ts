@@ -11,15 +11,14 @@ import { fetch } from 'undici'
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { newToken, type SecretBox, type SealedAt } from '../../lib/secrets'
-import type { DeviceService } from '../devices/service'
-import type { PaymentRepo } from '../payments/repo'
-import { paymentView } from '../payments/view'
+import type { DeviceService } from '../devices'
+import { type PaymentRepo, paymentView } from '../payments'
 import { posPayment } from './service'
 import type { WebhookRepo } from './webhook-repo'
 import { assertPublicWebhookUrl, publicOnlyDispatcher } from './webhook-url'
 
-export const WEBHOOK_SWEEP_MS = 2_000
-export const WEBHOOK_MAX_ATTEMPTS = 8
+const WEBHOOK_SWEEP_MS = 2_000
+const WEBHOOK_MAX_ATTEMPTS = 8
 const FIRST_RETRY_MS = 5_000
 const MAX_RETRY_MS = 60 * 60 * 1000
 const TIMEOUT_MS = 5_000
@@ -31,11 +30,11 @@ const sealedAt = (deviceId: string): SealedAt => ({
 })
 
 /** The signature a till checks: hex HMAC-SHA256 of `<timestamp>.<body>`. */
-export function signWebhook(secret: string, timestamp: string, body: string): string {
+function signWebhook(secret: string, timestamp: string, body: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
 }
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
 }
 

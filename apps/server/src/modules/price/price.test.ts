@@ -1,15 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DomainError } from '../../lib/errors'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
+import { scenario } from '../../../test/harness'
 import { createPriceService, krakenPriceSource, spotPriceSource } from './service'
 
-let net: TestSimnet
+const t = await scenario({ simnet: true, server: false })
+afterAll(t.close)
+const net = t.net
 let spot: FastifyInstance
 let spotUrl: string
 let spotCalls = 0
 beforeAll(async () => {
-  net = await startTestSimnet()
   spot = Fastify()
   spot.get('/v2/prices/:pair/spot', (req) => {
     spotCalls += 1
@@ -21,7 +22,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await spot?.close()
-  await net?.close()
 })
 
 describe('bitcoin price', () => {

@@ -3,8 +3,8 @@
  * request, where it sends its invoice, and the bech32 LNURL the QR code carries. The k1 is the
  * refund's single-use secret: only its SHA-256 is kept.
  */
-import { bech32 } from '@scure/base'
 import { createHash } from 'node:crypto'
+import { encodeLnurl } from '../../lib/lnurl'
 
 export const K1_PATTERN = /^[0-9a-f]{64}$/
 
@@ -12,7 +12,7 @@ export function k1HashOf(k1: string): string {
   return createHash('sha256').update(k1, 'utf8').digest('hex')
 }
 
-export function withdrawRequestUrl(k1: string, publicUrl: string): string {
+function withdrawRequestUrl(k1: string, publicUrl: string): string {
   return `${new URL(publicUrl).origin}/lnurlw/${k1}`
 }
 
@@ -22,6 +22,5 @@ export function withdrawCallbackUrl(publicUrl: string): string {
 
 /** The LNURL (LUD-01) of the withdraw request, upper case for a compact QR code. */
 export function withdrawLnurl(k1: string, publicUrl: string): string {
-  const url = withdrawRequestUrl(k1, publicUrl)
-  return bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), 2000).toUpperCase()
+  return encodeLnurl(withdrawRequestUrl(k1, publicUrl))
 }

@@ -18,7 +18,7 @@ import {
 } from '@app/domain'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
-import type { WithdrawalService } from '../withdrawals/service'
+import type { WithdrawalService } from '../withdrawals'
 import { k1HashOf, withdrawLnurl } from './lnurlw'
 import type { RefundPaymentsRepo } from './payments-repo'
 import type { PaidAmounts, RefundAmounts, RefundRecord, RefundRepo } from './repo'

@@ -6,27 +6,11 @@
  */
 import { parseDestination, type BitcoinNetwork } from '@app/domain'
 import type pg from 'pg'
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible'
-import { LnurlRefusal } from '../tips/service'
+import { LnurlRefusal, type WithdrawRequest } from '../../lib/lnurl'
+import { createRateLimits } from '../../lib/rate-limit'
 import { K1_PATTERN, k1HashOf, withdrawCallbackUrl } from './lnurlw'
 import type { RefundRepo } from './repo'
 import type { RefundService } from './service'
-
-export interface WithdrawRequest {
-  tag: 'withdrawRequest'
-  callback: string
-  k1: string
-  defaultDescription: string
-  minWithdrawable: number
-  maxWithdrawable: number
-}
-
-export const DEFAULT_LNURLW_LIMIT = { points: 30, durationSec: 60 }
 
 const gone = () => new LnurlRefusal('This refund is unknown, already claimed or expired.')
 
@@ -35,35 +19,12 @@ export function createLnurlWithdraw(deps: {
   refunds: RefundService
   network: BitcoinNetwork
   publicUrl: string
+  /** where the calls are counted (shared by every instance); in memory without one */
   pool?: pg.Pool
-  limit?: { points: number; durationSec: number }
   log?: (msg: string, err?: unknown) => void
 }) {
-  const cfg = deps.limit ?? DEFAULT_LNURLW_LIMIT
-  const base = { keyPrefix: 'lnurlw-ip', points: cfg.points, duration: cfg.durationSec }
-  const perIp: RateLimiterAbstract = deps.pool
-    ? new RateLimiterPostgres({
-        ...base,
-        storeClient: deps.pool,
-        tableName: 'rate_limits',
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-      })
-    : new RateLimiterMemory(base)
-
-  async function charge(ip: string | undefined) {
-    try {
-      await perIp.consume(ip ?? 'unknown')
-    } catch (e) {
-      if (e instanceof RateLimiterRes) {
-        throw new LnurlRefusal(
-          'Too many requests. Try again later.',
-          Math.ceil(e.msBeforeNext / 1000),
-        )
-      }
-      throw e
-    }
-  }
+  const limits = createRateLimits(deps.pool)
+  const charge = (ip: string | undefined) => limits.consume('refundLnurlPerIp', ip ?? 'unknown')
 
   return {
     async withdrawRequest(k1: string, ip?: string): Promise<WithdrawRequest> {

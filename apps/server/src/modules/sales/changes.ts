@@ -7,7 +7,7 @@
  * a page reconnecting after `at` is told at once if anything changed since, and not otherwise.
  */
 import type { PgEventBus } from '../../lib/pg-events'
-import { PAYMENT_EVENTS_CHANNEL, type PaymentEvent } from '../payments/repo'
+import { PAYMENT_EVENTS_CHANNEL, type PaymentEvent } from '../payments'
 
 export interface SalesChange {
   changedAt: Date

@@ -1,20 +1,12 @@
 /** The transactions CSV download over real HTTP: who may fetch it, what it holds, its quoting. */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, createTestEnv, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import { CSV_BOM, csvField, formatMinor, neutraliseFormula } from './csv'
 import { insertPayment, ownerWithBusiness, settlePayment } from '../../../test/sales-fixtures'
+import { scenario } from '../../../test/harness'
 
-let env: TestEnv
-let app: FastifyInstance
-beforeAll(async () => {
-  env = await createTestEnv()
-  app = await buildTestApp(env)
-})
-afterAll(async () => {
-  await app.close()
-  await env.close()
-})
+const t = await scenario({ http: 'inject' })
+afterAll(t.close)
+const { env, app } = t
 
 const url = (businessId: string, query = '') =>
   `/api/businesses/${businessId}/transactions.csv${query}`

@@ -80,7 +80,7 @@ type RawTransaction = RawTransactionColumns & {
 }
 
 /** Rows read in order before a memo search asks the trigram index for older matches. */
-export const SEARCH_WINDOW = 2000
+const SEARCH_WINDOW = 2000
 
 const ROW = sql`id, created_at, settled_at, status, method, memo, device_id, staff_id, amount_sat,
   received_sat, fiat_minor, currency, payment_hash, txid`
@@ -119,7 +119,7 @@ function toTransaction(r: RawTransaction): TransactionRow & { position: string }
 }
 
 /** `%word%` for ILIKE with the user's own % _ and \ taken literally. */
-export function containsPattern(search: string): string {
+function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 

@@ -1,16 +1,14 @@
 import { DEFAULT_CURRENCY } from '@app/domain'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestEnv, type TestEnv } from '../../../test/harness'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createSalesRepo } from './repo'
 import { insertPayment, ownerWithBusiness, settlePayment } from '../../../test/sales-fixtures'
 import { createSalesService } from './service'
 import { rejection } from '../../../test/assertions'
+import { scenario } from '../../../test/harness'
 
-let env: TestEnv
-beforeAll(async () => {
-  env = await createTestEnv()
-})
-afterAll(() => env.close())
+const t = await scenario()
+afterAll(t.close)
+const { env } = t
 
 const DAY = 86_400_000
 

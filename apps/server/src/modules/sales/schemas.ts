@@ -3,7 +3,7 @@ import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import type { PaymentMethod, PaymentStatus } from '../../db/schema'
 
-export const PAYMENT_STATUSES = [
+const PAYMENT_STATUSES = [
   'pending',
   'processing',
   'settled',
@@ -17,13 +17,13 @@ export const PAYMENT_METHODS = [
   'tip',
 ] as const satisfies readonly PaymentMethod[]
 
-export const TRANSACTIONS_PAGE_DEFAULT = 25
-export const TRANSACTIONS_PAGE_MAX = 100
-export const SEARCH_MAX_LENGTH = 200
+const TRANSACTIONS_PAGE_DEFAULT = 25
+const TRANSACTIONS_PAGE_MAX = 100
+const SEARCH_MAX_LENGTH = 200
 
 /** Dates a filter may name: years 1 to 9999 (UTC), which the database and ISO text both hold. */
-export const FILTER_DATE_MIN = new Date('0001-01-01T00:00:00.000Z')
-export const FILTER_DATE_MAX = new Date('9999-12-31T23:59:59.999Z')
+const FILTER_DATE_MIN = new Date('0001-01-01T00:00:00.000Z')
+const FILTER_DATE_MAX = new Date('9999-12-31T23:59:59.999Z')
 const ZFilterDate = z
   .date()
   .min(FILTER_DATE_MIN, { message: 'The date is out of range' })

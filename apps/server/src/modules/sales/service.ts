@@ -36,8 +36,8 @@ export interface Dashboard {
   latest: TransactionItem[]
 }
 
-export const SERIES_DAYS = 30
-export const LATEST_COUNT = 10
+const SERIES_DAYS = 30
+const LATEST_COUNT = 10
 const EXPORT_PAGE = 1000
 const DAY_MS = 86_400_000
 
@@ -62,12 +62,12 @@ const ZPosition = z.tuple([
   z.uuid(),
 ])
 
-export function encodeCursor(p: ListPosition): string {
+function encodeCursor(p: ListPosition): string {
   return Buffer.from(JSON.stringify([p.createdAt, p.id])).toString('base64url')
 }
 
 /** The position a cursor stands for; anything not made by `encodeCursor` is refused. */
-export function decodeCursor(cursor: string): ListPosition {
+function decodeCursor(cursor: string): ListPosition {
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))

@@ -18,7 +18,7 @@ export interface ScreeningProvider {
   check(address: string, signal?: AbortSignal): Promise<ScreeningVerdict>
 }
 
-export class ScreeningUnavailableError extends Error {}
+class ScreeningUnavailableError extends Error {}
 
 const ZSanctions = z.object({
   identifications: z.array(

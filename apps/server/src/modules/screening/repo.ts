@@ -15,7 +15,7 @@ export interface ScreeningDecision {
  * The form an address is kept and compared in: bech32 addresses, Lightning addresses, hosts and
  * hex keys are case-insensitive (lower case); base58 addresses are kept as given.
  */
-export function canonicalTarget(text: string): string {
+function canonicalTarget(text: string): string {
   const t = text.trim()
   const isBase58 = /^[1-9A-HJ-NP-Za-km-z]{25,40}$/.test(t) && !/^[0-9a-f]+$/i.test(t)
   return isBase58 && !/^(bc|tb|bcrt)1/i.test(t) ? t : t.toLowerCase()

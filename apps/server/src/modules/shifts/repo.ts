@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
-import { RESERVES_SQL } from '../refunds/repo'
+import { RESERVES_SQL } from '../refunds'
 
 type Q = Db | Transaction<Database>
 

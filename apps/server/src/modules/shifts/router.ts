@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
-import { staffProcedure } from '../refunds/staff-procedure'
+import { staffProcedure } from '../refunds'
 
 const eodProcedure = staffProcedure('eodReport')
 

@@ -5,7 +5,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { StaffTable } from '../../db/schema'
-import { createNamedRowsRepo } from '../devices/named-rows-repo'
+import { createNamedRowsRepo } from '../devices'
 
 const COLUMNS = [
   'id',

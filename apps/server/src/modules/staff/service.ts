@@ -13,10 +13,10 @@ import {
 } from '@app/domain'
 import { createHmac, randomBytes } from 'node:crypto'
 import type pg from 'pg'
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
-import { DomainError, RateLimitedError } from '../../lib/errors'
+import { DomainError } from '../../lib/errors'
+import { createRateLimits } from '../../lib/rate-limit'
 import type { SealedAt, SecretBox } from '../../lib/secrets'
-import { hashPassword, verifyPassword } from '../auth/passwords'
+import { hashPassword, verifyPassword } from '../auth'
 import type { StaffRepo, StaffRow, StaffWritten } from './repo'
 
 export interface StaffView {
@@ -33,15 +33,6 @@ export interface SignedInStaff {
   name: string
   language: StaffLanguage
   permissions: StaffPermission[]
-}
-
-export interface StaffLimits {
-  /** sign-in tries (PIN or tag) per device */
-  signInPerDevice: { points: number; durationSec: number }
-}
-
-export const DEFAULT_STAFF_LIMITS: StaffLimits = {
-  signInPerDevice: { points: 10, durationSec: 5 * 60 },
 }
 
 const pinTaken = () =>
@@ -84,7 +75,6 @@ export function createStaffService(deps: {
   /** seals the PIN lookup's key (kept in the database, so it outlives a rotated APP_SECRET) */
   secrets: SecretBox
   pool: pg.Pool
-  limits?: StaffLimits
 }) {
   const { repo } = deps
   const keyAt: SealedAt = { table: 'staff_pin_key', column: 'key_sealed', id: '1' }
@@ -99,34 +89,14 @@ export function createStaffService(deps: {
     })
     return lookupKey
   }
-  const limits = deps.limits ?? DEFAULT_STAFF_LIMITS
-  const perDevice = new RateLimiterPostgres({
-    storeClient: deps.pool,
-    tableName: 'rate_limits',
-    tableCreated: true,
-    clearExpiredByTimeout: false,
-    keyPrefix: 'staff_device',
-    points: limits.signInPerDevice.points,
-    duration: limits.signInPerDevice.durationSec,
-    blockDuration: limits.signInPerDevice.durationSec,
-  })
+  /** sign-in tries (PIN or tag) are counted per device */
+  const limits = createRateLimits(deps.pool)
 
   /** What finds a staff member by PIN within a business (the PIN itself is stored hashed). */
   const pinLookup = async (businessId: string, pin: string) =>
     createHmac('sha256', await pinKey())
       .update(`${businessId}:${pin}`)
       .digest('hex')
-
-  async function chargeDevice(deviceId: string): Promise<void> {
-    try {
-      await perDevice.consume(deviceId)
-    } catch (e) {
-      if (e instanceof RateLimiterRes) {
-        throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)))
-      }
-      throw e
-    }
-  }
 
   async function requireStaff(businessId: string, id: string): Promise<StaffRow> {
     const row = await repo.find(businessId, id)
@@ -247,7 +217,7 @@ export function createStaffService(deps: {
       device: { id: string; businessId: string },
       by: { pin: string } | { rfid: string },
     ): Promise<SignedInStaff> {
-      await chargeDevice(device.id)
+      await limits.consume('staffSignInPerDevice', device.id)
       if ('rfid' in by) {
         const row = await repo.byTag(device.businessId, by.rfid)
         if (!row) {

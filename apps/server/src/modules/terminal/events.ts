@@ -7,11 +7,13 @@
  */
 import { createHash } from 'node:crypto'
 import type { PgEventBus } from '../../lib/pg-events'
-import { DEVICE_EVENTS_CHANNEL } from '../devices/repo'
-import type { DeviceSessionInfo } from '../devices/service'
-import type { PaymentRepo } from '../payments/repo'
-import { PAYMENT_EVENTS_CHANNEL } from '../payments/row'
-import { paymentView, type PaymentView } from '../payments/view'
+import { DEVICE_EVENTS_CHANNEL, type DeviceSessionInfo } from '../devices'
+import {
+  PAYMENT_EVENTS_CHANNEL,
+  type PaymentRepo,
+  paymentView,
+  type PaymentView,
+} from '../payments'
 import type { TerminalRepo } from './repo'
 
 const RECHECK_MS = 30_000
@@ -19,7 +21,7 @@ const RECHECK_MS = 30_000
 export type TerminalEvent =
   { signedIn: false } | { signedIn: true; staffId: string | null; tillPayment: PaymentView | null }
 
-export const terminalEventId = (e: TerminalEvent) =>
+const terminalEventId = (e: TerminalEvent) =>
   createHash('sha256').update(JSON.stringify(e)).digest('base64url').slice(0, 22)
 
 export function createTerminalEvents(deps: {

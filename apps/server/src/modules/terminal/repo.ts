@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
-import { staffIdleLapsed } from '../devices/repo'
+import { staffIdleLapsed } from '../devices'
 
 /** A till's payments carry keys of this prefix (`pos/service.ts`). */
 const POS_KEY_PREFIX = 'pos:'

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import { deviceProcedure } from '../../trpc/device-procedure'
 import { publicProcedure, router } from '../../trpc/init'
-import { paymentEventId } from '../payments/service'
+import { paymentEventId } from '../payments'
 
 /** A device with a staff member signed in at it (not idle too long); the call is their use. */
 const staffProcedure = deviceProcedure.use(async ({ ctx, next }) => {

@@ -12,15 +12,19 @@ import {
   type TTerminalEcash,
 } from '@app/domain'
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto'
+import { requireBusinessAreaOpen } from '../../lib/business-area'
 import { DomainError } from '../../lib/errors'
-import type { DeviceIdentity } from '../devices/service'
-import type { DeviceSettingsService } from '../devices/settings-service'
-import type { EcashService } from '../ecash/service'
-import type { PaymentRepo, PaymentRow } from '../payments/repo'
-import type { PaymentService } from '../payments/service'
-import { paymentView, type PaymentView } from '../payments/view'
-import type { PosRepo } from '../pos/repo'
-import type { PriceService } from '../price/service'
+import type { DeviceIdentity, DeviceSettingsService } from '../devices'
+import type { EcashService } from '../ecash'
+import {
+  type PaymentRepo,
+  type PaymentRow,
+  type PaymentService,
+  paymentView,
+  type PaymentView,
+} from '../payments'
+import type { PosService } from '../pos'
+import type { PriceService } from '../price'
 import type { TerminalRepo } from './repo'
 
 export interface TerminalCaller {
@@ -34,7 +38,8 @@ export function createTerminalService(deps: {
   repo: TerminalRepo
   payments: PaymentService
   paymentRepo: PaymentRepo
-  posRepo: PosRepo
+  /** cancelling a payment still waiting, as a till does */
+  pos: Pick<PosService, 'cancel'>
   ecash: Pick<EcashService, 'redeem'>
   price: Pick<PriceService, 'get'>
   settings: DeviceSettingsService
@@ -65,9 +70,7 @@ export function createTerminalService(deps: {
     }
     const business = await repo.business(caller.device.businessId)
     if (!business) throw notFound()
-    if (business.onboardingStep !== 'completed' && business.onboardingStep !== 'deposit') {
-      throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-    }
+    requireBusinessAreaOpen(business.onboardingStep)
     return { ...business, staffId: caller.staffId }
   }
 
@@ -217,15 +220,9 @@ export function createTerminalService(deps: {
       yield* payments.follow(caller.device.businessId, id, signal, lastEventId)
     },
 
-    /** Cancels a payment of this device still waiting (as the till's cancel does). */
+    /** Cancels a payment of this device still waiting (the till's cancel). */
     async cancel(caller: TerminalCaller, id: string) {
-      await ownRow(caller, id)
-      if (!(await deps.posRepo.cancel(caller.device.businessId, caller.device.id, id))) {
-        throw new DomainError(
-          'PAYMENT_NOT_CANCELLABLE',
-          'Only a payment still waiting can be cancelled',
-        )
-      }
+      await deps.pos.cancel(caller, id)
       return get(caller, id)
     },
 

@@ -1,8 +1,7 @@
 /**
- * LNURL-pay facts for a tip page (LUD-06, LUD-12, LUD-16): where it is reached, the metadata
- * the invoice commits to, and the bech32 LNURL a QR code carries.
+ * LNURL-pay facts for a tip page (LUD-06, LUD-12, LUD-16): where it is reached, and the metadata
+ * the invoice commits to.
  */
-import { bech32 } from '@scure/base'
 import { createHash } from 'node:crypto'
 
 /** 1 sat .. 1 BTC, in millisatoshis; wallets here take whole sats. */
@@ -55,11 +54,6 @@ export function wellKnownUrl(shortName: string, publicUrl: string): string {
 
 export function callbackUrl(shortName: string, publicUrl: string): string {
   return `${publicOrigin(publicUrl)}/lnurlp/${shortName}/callback`
-}
-
-/** The LNURL of the page, upper case so a QR code can use its compact alphanumeric mode. */
-export function encodeLnurl(url: string): string {
-  return bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), 2000).toUpperCase()
 }
 
 export function metadataOf(page: { shortName: string; description: string }, publicUrl: string) {

@@ -4,50 +4,22 @@
  * settles as a payment.
  */
 import bolt11 from 'bolt11'
-import type { FastifyInstance } from 'fastify'
 import { requestInvoice, requestPayServiceParams, utils } from 'lnurl-pay'
 import { createHash } from 'node:crypto'
-import { createServer } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { approvedBusiness, exchangeBusiness, nwcBusiness } from '../../../test/businesses'
-import { buildTestApp, createTestEnv, type TestBrowser, type TestEnv } from '../../../test/harness'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
 import { appCode, rejection, until } from '../../../test/assertions'
+import { scenario, type TestBrowser } from '../../../test/harness'
 
-let net: TestSimnet
-let env: TestEnv
-let app: FastifyInstance
-let origin: string
-let host: string
-
-async function freePort(): Promise<number> {
-  const s = createServer()
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
-  const port = (s.address() as { port: number }).port
-  await new Promise<void>((resolve) => s.close(() => resolve()))
-  return port
-}
-
-beforeAll(async () => {
-  net = await startTestSimnet()
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  host = `127.0.0.1:${port}`
-  env = await createTestEnv({
-    env: { AUTO_APPROVE_APPLICATIONS: 'true', PUBLIC_URL: origin },
-    externals: net.externals,
-    watcherOptions: { leaseMs: 1_500, renewMs: 300 },
-  })
-  await env.services.bus.start()
-  env.services.watchers.start()
-  app = await buildTestApp(env)
-  await app.listen({ port, host: '127.0.0.1' })
+const t = await scenario({
+  simnet: true,
+  realtime: true,
+  http: 'listen',
+  watcherOptions: { leaseMs: 1_500, renewMs: 300 },
 })
-afterAll(async () => {
-  await app?.close()
-  await env?.close()
-  await net?.close()
-})
+afterAll(t.close)
+const { env, net, origin } = t
+const host = new URL(origin).host
 
 const pagesOf = async (b: TestBrowser, businessId: string) =>
   (await b.caller.tips.list({ businessId })).pages

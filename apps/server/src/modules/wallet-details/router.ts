@@ -1,6 +1,6 @@
 import { businessProcedure, router } from '../../trpc/init'
 // Replacing a connection takes exactly what connecting it in onboarding took.
-import { ZConnectExchangeInput, ZConnectNwcInput } from '../onboarding/router'
+import { ZConnectExchangeInput, ZConnectNwcInput } from '../onboarding'
 
 /** `walletDetails.*`: the business's wallet as its settings pages show it (members only). */
 export const walletDetailsRouter = router({

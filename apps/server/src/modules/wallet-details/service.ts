@@ -11,7 +11,7 @@ import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-
 import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
 import { createNwcClient, withDeadline, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
-import type { NodeRepo } from '../node/repo'
+import type { NodeRepo } from '../node'
 import { exchangeRefusal, maskApiKey, verifyExchangeKey, verifyNwcUrl } from './verify'
 
 export type WalletKindName = 'lightningNode' | 'nwc' | 'exchange'

@@ -7,11 +7,11 @@ import type { JobQueue } from '../../jobs/jobs'
 import type { WithdrawalRepo } from './repo'
 import type { WithdrawalService } from './service'
 
-export const WITHDRAWAL_SWEEP_MS = 2_000
+const WITHDRAWAL_SWEEP_MS = 2_000
 /** a row `sending` this long without an answer is followed up (its request may have died) */
-export const DEFAULT_STALE_SENDING_MS = 15_000
+const DEFAULT_STALE_SENDING_MS = 15_000
 /** a row the wallet never saw this long after it was sent: nothing went out */
-export const DEFAULT_NEVER_SEEN_MS = 120_000
+const DEFAULT_NEVER_SEEN_MS = 120_000
 
 export interface WithdrawalJobOptions {
   sweepMs?: number

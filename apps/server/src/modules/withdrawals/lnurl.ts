@@ -93,7 +93,7 @@ export async function fetchPayRequest(
 }
 
 /** Checks the amount and comment against the pay request (LUD-06, LUD-12). */
-export function checkPayRequest(pr: PayRequest, amountSat: number, comment: string): void {
+function checkPayRequest(pr: PayRequest, amountSat: number, comment: string): void {
   const msat = amountSat * 1000
   if (msat < pr.minSendable || msat > pr.maxSendable) {
     throw new DomainError('WITHDRAW_LNURL_AMOUNT_OUT_OF_RANGE', 'Amount not accepted', {

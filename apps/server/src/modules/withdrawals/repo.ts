@@ -5,7 +5,7 @@
  * pg_notify on WITHDRAWAL_EVENTS_CHANNEL.
  */
 import { sql, type Selectable, type Transaction } from 'kysely'
-import type { WithdrawalStatus } from '@app/domain'
+import { IN_FLIGHT_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@app/domain'
 import type { Db } from '../../db/database'
 import type { Database, WithdrawalsTable } from '../../db/schema'
 
@@ -13,7 +13,7 @@ export const WITHDRAWAL_EVENTS_CHANNEL = 'withdrawal_events'
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>
 
-export type NewWithdrawal = Omit<
+type NewWithdrawal = Omit<
   WithdrawalsTable,
   | 'id'
   | 'status'
@@ -31,7 +31,7 @@ export type NewWithdrawal = Omit<
   | 'sweepAll'
 > & { amountSat: number; feeLimitSat: number | null; sweepAll: boolean }
 
-export interface Finish {
+interface Finish {
   status: 'succeeded' | 'failed' | 'unknown'
   feeSat?: number | null
   failureReason?: string | null
@@ -101,7 +101,7 @@ export function createWithdrawalRepo(db: Db) {
         .selectFrom('withdrawals')
         .selectAll()
         .where('businessId', '=', businessId)
-        .where('status', 'in', ['sending', 'unknown'])
+        .where('status', 'in', IN_FLIGHT_WITHDRAWAL_STATUSES)
         .executeTakeFirst()
     },
 
@@ -118,7 +118,7 @@ export function createWithdrawalRepo(db: Db) {
           .selectFrom('withdrawals')
           .select('id')
           .where('businessId', '=', businessId)
-          .where('status', 'in', ['sending', 'unknown'])
+          .where('status', 'in', IN_FLIGHT_WITHDRAWAL_STATUSES)
           .executeTakeFirst()
         if (busy) return false
         const r = await trx

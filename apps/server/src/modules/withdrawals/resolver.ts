@@ -4,7 +4,7 @@
  * it is final; one the wallet never saw is failed after a grace period.
  */
 import { canSend, withdrawsToRegistered } from '../../wallets/wallet'
-import type { WalletProvider } from '../payments/wallet-provider'
+import type { WalletProvider } from '../payments'
 import { labelOf } from './plan'
 import type { WithdrawalRepo, WithdrawalRow } from './repo'
 

@@ -1,16 +1,10 @@
 import { tracked } from '@trpc/server'
 import { ZWithdrawConfirmInput, ZWithdrawQuoteInput } from '@app/domain'
 import { z } from 'zod'
-import { DomainError } from '../../lib/errors'
-import { businessProcedure, router } from '../../trpc/init'
+import { businessAreaProcedure, router } from '../../trpc/init'
 
 /** Withdrawing needs a business whose wallet is connected. */
-const withdrawProcedure = businessProcedure.use(({ ctx, next }) => {
-  if (ctx.business.onboardingStep !== 'completed' && ctx.business.onboardingStep !== 'deposit') {
-    throw new DomainError('STEP_NOT_ALLOWED', 'Finish onboarding first')
-  }
-  return next()
-})
+const withdrawProcedure = businessAreaProcedure
 
 /** `withdrawals.*`: money out of the business's wallet. */
 export const withdrawalsRouter = router({

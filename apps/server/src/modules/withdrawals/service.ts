@@ -17,8 +17,8 @@ import {
 import { DomainError } from '../../lib/errors'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import { canSend, withdrawsToRegistered, type SendingWallet } from '../../wallets/wallet'
-import type { WalletProvider } from '../payments/wallet-provider'
-import type { ScreeningService } from '../screening/service'
+import type { WalletProvider } from '../payments'
+import type { ScreeningService } from '../screening'
 import { failureCode } from './failure'
 import { quoteOf, targetFields, walletError, type Actor, type Plan } from './plan'
 import { createPlanner } from './planner'
@@ -28,7 +28,6 @@ import { createSender } from './sender'
 import { listEventId, withdrawalView, type WithdrawalView } from './view'
 
 export type { PriorityOption, WithdrawQuote } from './plan'
-export { labelOf } from './plan'
 
 export interface WithdrawalDeps {
   repo: WithdrawalRepo

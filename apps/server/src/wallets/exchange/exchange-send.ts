@@ -7,7 +7,7 @@
  * typed invoice is paid by Withdraw to that key with the invoice as its `address`.
  */
 import { z } from 'zod'
-import { satToBtcString } from '../../lib/money'
+import { satToBtcString } from '@app/domain'
 import type {
   ExchangeWithdrawalQuote,
   ExchangeWithdrawalState,

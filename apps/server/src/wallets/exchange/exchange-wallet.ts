@@ -5,7 +5,7 @@
  * deposits are found by looking at the deposit list. Paying out needs a withdrawal key a person
  * approves on the exchange, so this wallet cannot pay.
  */
-import { satToBtcString } from '../../lib/money'
+import { satToBtcString } from '@app/domain'
 import {
   WalletUnsupportedError,
   type AddressReceipt,

@@ -29,18 +29,18 @@ interface KrakenReply<T> {
   result?: T
 }
 
-export interface KrakenTickerEntry {
+interface KrakenTickerEntry {
   /** last trade: [price, lot volume] */
   c: [string, string]
 }
 
-export interface KrakenDepositAddress {
+interface KrakenDepositAddress {
   address: string
   expiretm: string | number
   new?: boolean
 }
 
-export interface KrakenDeposit {
+interface KrakenDeposit {
   method: string
   aclass: string
   asset: string
@@ -62,7 +62,7 @@ export type NonceSource = (apiKey: string) => Promise<string>
 let lastNonce = 0n
 
 /** Strictly increasing within the process, microsecond-based across restarts. */
-export const processNonce: NonceSource = () => {
+const processNonce: NonceSource = () => {
   const now = BigInt(Date.now()) * 1000n
   lastNonce = now > lastNonce ? now : lastNonce + 1n
   return Promise.resolve(lastNonce.toString())

@@ -31,5 +31,3 @@ export function createNonceRepo(db: Db) {
     },
   }
 }
-
-export type NonceRepo = ReturnType<typeof createNonceRepo>

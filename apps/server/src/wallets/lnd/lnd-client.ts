@@ -2,12 +2,12 @@
  * LND's REST interface (grpc-gateway JSON): the macaroon in `Grpc-Metadata-macaroon`, the node's
  * self-signed certificate pinned as the only trusted CA, int64 as strings, bytes as base64.
  * Streams (invoice subscriptions, payments) are newline-delimited `{"result":...}` objects.
- * Transport only: the adapters parse what they read (lnd-dto, lnd-admin-dto).
+ * Transport only: the adapters parse what they read (lnd-dto, lnd-admin-dto, loop-dto).
  */
 import { Agent, request, type Dispatcher } from 'undici'
 import { DEFAULT_TIMEOUT_MS } from '../../lib/http'
 
-export interface LndEndpoint {
+interface LndEndpoint {
   restUrl: string
   /** PEM of the node's tls.cert; pinned as the only CA */
   tlsCertPem?: string

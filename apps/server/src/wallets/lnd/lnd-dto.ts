@@ -6,7 +6,14 @@ import { z } from 'zod'
 import type { InvoiceStatus, PayResult, Settlement } from '../wallet'
 import { b64 } from './lnd-client'
 
-const int64 = z.union([z.string(), z.number()]).default('0').transform(Number)
+/** An int64 as lnd and loopd write it: a string (or a number); absent is 0. */
+export const int64 = z.union([z.string(), z.number()]).default('0').transform(Number)
+/** A repeated field: absent or null is empty. */
+export const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? [])
 
 export const ZLndAddInvoice = z.object({ r_hash: z.string(), payment_request: z.string() })
 
@@ -20,7 +27,7 @@ export const ZLndInvoice = z.object({
   amt_paid_sat: int64,
   state: z.enum(['OPEN', 'SETTLED', 'CANCELED', 'ACCEPTED']),
 })
-export type LndInvoice = z.infer<typeof ZLndInvoice>
+type LndInvoice = z.infer<typeof ZLndInvoice>
 
 export const ZLndInvoiceList = z.object({ invoices: z.array(ZLndInvoice).default([]) })
 

@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { until } from '../../../test/assertions'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
+import { scenario } from '../../../test/harness'
 import { nodeAdminFor, type NodeEndpoint } from '../factory'
 import { NodeRefusedError, NodeUnreachableError, type NodeAdmin } from '../node-admin'
 import { SimnetNodeHost } from '../nodehost/simnet-node-host'
 
-let net: TestSimnet
+const t = await scenario({ simnet: true, server: false })
+afterAll(t.close)
+const net = t.net
 let host: SimnetNodeHost
 let hostNodeId: string
 let endpoint: NodeEndpoint
@@ -20,7 +22,6 @@ const password = 'admin port password'
 const mine = (blocks: number) => net.control('POST', '/mine', { blocks })
 
 beforeAll(async () => {
-  net = await startTestSimnet()
   const { nodeHost } = net.externals
   if (nodeHost.kind !== 'simnet') throw new Error('the test simnet hosts nodes')
   host = new SimnetNodeHost(nodeHost.url, nodeHost.token)
@@ -36,9 +37,6 @@ beforeAll(async () => {
     loopRestUrl: view.loop?.restUrl ?? null,
     macaroonHex: null,
   }
-})
-afterAll(async () => {
-  await net?.close()
 })
 
 describe('lnd node administration', () => {

@@ -16,7 +16,6 @@ import {
 } from '../node-admin'
 import { b64, LndError, LndUnreachableError, type LndClient } from './lnd-client'
 import {
-  toAutoloopRule,
   ZChainBalance,
   ZChannelBackup,
   ZVerifiedBackup,
@@ -25,19 +24,22 @@ import {
   ZGenSeed,
   ZGetInfo,
   ZInitWallet,
+  ZNewAddress,
+  ZOpenChannel,
+  ZPendingChannels,
+  ZTransactions,
+  ZWalletState,
+} from './lnd-admin-dto'
+import {
+  toAutoloopRule,
   ZLiquidityParams,
   ZLoopOutQuote,
   ZLoopOutStarted,
   ZLoopOutTerms,
-  ZNewAddress,
-  ZOpenChannel,
-  ZPendingChannels,
   ZSwap,
   ZSuggestSwaps,
   ZSwaps,
-  ZTransactions,
-  ZWalletState,
-} from './lnd-admin-dto'
+} from './loop-dto'
 
 type Method = 'GET' | 'POST'
 

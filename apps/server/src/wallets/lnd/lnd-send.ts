@@ -18,9 +18,8 @@ import type {
 import { WalletNotReadyError, WalletUnavailableError } from '../wallet'
 import { unavailable } from '../wallet-support'
 import { b64, LndError, LndUnreachableError, type LndClient } from './lnd-client'
-import { ZLndPayment, toPayResult, type LndPayment } from './lnd-dto'
+import { int64, ZLndPayment, toPayResult, type LndPayment } from './lnd-dto'
 
-const int64 = z.union([z.string(), z.number()]).default('0').transform(Number)
 const ZEstimateFeeRate = z.object({ sat_per_kw: int64 })
 const ZEstimateFee = z.object({ fee_sat: int64, sat_per_vbyte: int64 })
 const ZUtxos = z.object({

@@ -15,7 +15,7 @@ export interface FollowState {
   lastSettleIndex: number
 }
 
-export interface FollowOptions {
+interface FollowOptions {
   reconnectMs: { initial: number; max: number }
   log: (msg: string, err?: unknown) => void
   lookup(paymentHash: string, signal: AbortSignal): Promise<InvoiceStatus>

@@ -6,18 +6,19 @@
  */
 import net from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
+import { scenario } from '../../../test/harness'
 import { backends, factoryDeps, watching } from '../../../test/wallet-contract'
 import { lndClientFor } from '../factory'
 import { LndWallet } from './lnd-wallet'
 
-let sim: TestSimnet
+const t = await scenario({ simnet: true, server: false })
+afterAll(t.close)
+const sim = t.net
 let relay: net.Server
 let isCut = false
 const sockets = new Set<net.Socket>()
 
 beforeAll(async () => {
-  sim = await startTestSimnet()
   await backends.find((b) => b.kind === 'lnd')!.setUp(sim, 'reconnecting')
   const target = new URL(sim.simnet.url)
   relay = net.createServer((client) => {
@@ -35,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.destroy()
   await new Promise((resolve) => relay?.close(resolve))
-  await sim?.close()
 })
 
 it('resumes after the last settle index when its stream comes back', async () => {

@@ -3,11 +3,9 @@
  * real lnd REST endpoint on simnet (a node made by simnet's host), reached with its pinned
  * certificate; states come from lnd's own /v1/state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { approvedBusiness } from '../../../test/businesses'
 import { until } from '../../../test/assertions'
-import { createTestEnv, type TestEnv } from '../../../test/harness'
-import { startTestSimnet, type TestSimnet } from '../../../test/simnet'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,17 +13,11 @@ import { nodeAdminFor } from '../factory'
 import { NodeHostError } from './node-host'
 import { LndPoolNodeHost, registerPoolNode } from './lnd-pool-node-host'
 import { SimnetNodeHost } from './simnet-node-host'
+import { scenario } from '../../../test/harness'
 
-let net: TestSimnet
-let env: TestEnv
-beforeAll(async () => {
-  net = await startTestSimnet()
-  env = await createTestEnv({ env: { AUTO_APPROVE_APPLICATIONS: 'true' } })
-})
-afterAll(async () => {
-  await env?.close()
-  await net?.close()
-})
+const t = await scenario({ simnet: true })
+afterAll(t.close)
+const { env, net } = t
 
 describe('lnd pool node host', () => {
   it('assigns free nodes in order, searches while none is free, and reads lnd state', async () => {

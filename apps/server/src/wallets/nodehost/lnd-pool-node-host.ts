@@ -18,7 +18,7 @@ const WAITING_PREFIX = 'waiting:'
 /** How long the operator's tooling may take to accept an update. */
 const WEBHOOK_TIMEOUT_MS = 10_000
 
-export interface UpdateWebhook {
+interface UpdateWebhook {
   url: string
   secret: string
 }
@@ -27,7 +27,7 @@ export interface UpdateWebhook {
  * The signature header of a webhook body: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
  * The receiver recomputes it with the shared secret and refuses old timestamps (replays).
  */
-export function signWebhook(secret: string, body: string, nowSec: number): string {
+function signWebhook(secret: string, body: string, nowSec: number): string {
   const mac = createHmac('sha256', secret).update(`${nowSec}.${body}`).digest('hex')
   return `t=${nowSec},v1=${mac}`
 }

@@ -13,7 +13,7 @@ import { RelaySockets } from './relay-sockets'
 
 export const NWC_REQUIRED_METHODS = ['make_invoice', 'lookup_invoice', 'pay_invoice', 'get_balance']
 
-export class NwcUnavailableError extends Error {}
+class NwcUnavailableError extends Error {}
 
 /**
  * @getalby/sdk's client with its cryptography made cheap enough for thousands of wallets: events

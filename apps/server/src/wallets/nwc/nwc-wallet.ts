@@ -1,16 +1,10 @@
 /**
  * A Nostr Wallet Connect wallet: Lightning only. Settlements come from the wallet's
- * `payment_received` notifications when it sends them; the caller's pending invoices are looked
- * up when watching starts and again after the relay connection dropped (notifications sent
- * meanwhile are lost). A wallet without notifications is looked up every poll interval.
+ * `payment_received` notifications when it sends them, or from looking up pending invoices
+ * (`nwc-settlements.ts`).
  */
 import '../../lib/websocket-global'
-import {
-  Nip47WalletError,
-  type NWCClient,
-  type Nip47Notification,
-  type Nip47Transaction,
-} from '@getalby/sdk/nwc'
+import { Nip47WalletError, type NWCClient, type Nip47Transaction } from '@getalby/sdk/nwc'
 import type {
   AddressReceipt,
   CreateInvoiceInput,
@@ -27,16 +21,10 @@ import type {
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
-import {
-  abortable,
-  decodeBolt11,
-  pause,
-  SettlementQueue,
-  unavailable,
-  unsupported,
-} from '../wallet-support'
+import { abortable, decodeBolt11, unavailable, unsupported } from '../wallet-support'
 import { createNwcClient, withDeadline } from './nwc-client'
-import { msatToSat, toInvoiceStatus, toSettlement } from './nwc-dto'
+import { msatToSat, toInvoiceStatus } from './nwc-dto'
+import { followNwcSettlements } from './nwc-settlements'
 import type { NwcConnection } from './nwc-uri'
 
 export interface NwcWalletOptions {
@@ -134,103 +122,15 @@ export class NwcWallet implements Wallet, WalletSend {
     }
   }
 
-  async watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
-    const queue = new SettlementQueue(
-      (s) => handlers.onSettlement(s),
-      (err) => this.#log('nwc: handing over a settlement failed', err),
-    )
-    const onNotification = (n: Nip47Notification) => {
-      if (n.notification_type !== 'payment_received') return
-      try {
-        const s = toSettlement(n.notification)
-        if (s) void queue.push(s)
-      } catch (err) {
-        this.#log('nwc: a payment_received notification could not be read', err)
-      }
-    }
-    // Kept so that a subscription finishing after its deadline is still closed.
-    const subscribing = this.capabilities.pushesSettlements
-      ? this.#client.subscribeNotifications(onNotification, ['payment_received'])
-      : null
-    let isPushed = false
-    if (subscribing) {
-      await this.request(() => subscribing, signal).then(
-        () => {
-          isPushed = true
-        },
-        (err: unknown) => {
-          this.#log('nwc: subscribing to notifications failed; looking up only', err)
-        },
-      )
-    }
-    try {
-      let isFirst = true
-      while (!signal.aborted) {
-        const isComplete =
-          isFirst && isPushed && handlers.standby
-            ? true
-            : await this.lookUpPending(handlers, queue, signal)
-        if (isFirst && !signal.aborted) handlers.onReady?.()
-        isFirst = false
-        // A look-up that failed is tried again at the next interval, notifications or not.
-        if (isPushed && isComplete) await this.untilRelayCameBack(signal)
-        else await pause(this.#pollIntervalMs, signal)
-      }
-    } finally {
-      void subscribing?.then(
-        (unsubscribe) => unsubscribe(),
-        () => {},
-      )
-      await queue.drain()
-    }
-  }
-
-  /**
-   * With notifications, pending invoices are looked up again only after the relay connection
-   * dropped (the client resubscribes by itself; what was notified meanwhile is lost): checked
-   * every poll interval by reading the connection's state, no request. Thousands of wallets
-   * watched cost no requests while idle; a notification lost on a live connection is caught
-   * when its invoice lapses (the expiry sweep looks every lapsed invoice up).
-   */
-  private async untilRelayCameBack(signal: AbortSignal): Promise<void> {
-    let wasDown = false
-    while (!signal.aborted) {
-      await pause(this.#pollIntervalMs, signal)
-      const status = [...this.#client.pool.listConnectionStatus().values()]
-      const isUp = status.length > 0 && status.every(Boolean)
-      if (!isUp) wasDown = true
-      else if (wasDown) return
-    }
-  }
-
-  /** Looks up the caller's pending invoices; false when one of them could not be looked up. */
-  private async lookUpPending(
-    handlers: Parameters<Wallet['watch']>[0],
-    queue: SettlementQueue,
-    signal: AbortSignal,
-  ): Promise<boolean> {
-    let hashes: string[]
-    try {
-      hashes = await handlers.pending()
-    } catch (err) {
-      this.#log('nwc: reading pending invoices failed', err)
-      return false
-    }
-    let isComplete = true
-    for (const hash of hashes) {
-      if (signal.aborted || queue.has(hash)) continue
-      try {
-        const status = await this.lookupInvoice(hash, signal)
-        if (status.state === 'settled' && status.settledAt) {
-          const { amountPaidSat, settledAt } = status
-          await queue.push({ paymentHash: hash, amountPaidSat, settledAt })
-        }
-      } catch (err) {
-        isComplete = false
-        if (!signal.aborted) this.#log(`nwc: looking up ${hash} failed`, err)
-      }
-    }
-    return isComplete
+  /** Follows the wallet's notifications, or looks up pending invoices; see nwc-settlements. */
+  watch(handlers: Parameters<Wallet['watch']>[0], signal: AbortSignal): Promise<void> {
+    return followNwcSettlements(this.#client, handlers, signal, {
+      pushesSettlements: this.capabilities.pushesSettlements,
+      pollIntervalMs: this.#pollIntervalMs,
+      log: this.#log,
+      request: (work, s) => this.request(work, s),
+      lookup: (hash, s) => this.lookupInvoice(hash, s),
+    })
   }
 
   async balance(signal?: AbortSignal): Promise<WalletBalance> {

@@ -12,7 +12,7 @@ import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
 import WebSocket from 'ws'
 
-export interface RelayPolicy {
+interface RelayPolicy {
   /** only `wss:` relays */
   requireTls: boolean
   /** only public unicast addresses */

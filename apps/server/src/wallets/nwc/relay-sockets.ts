@@ -16,7 +16,7 @@ import type { NWCClient } from '@getalby/sdk/nwc'
 type Pool = NWCClient['pool']
 
 /** Wallets whose subscriptions one relay socket carries at most. */
-export const WALLETS_PER_SOCKET = 8
+const WALLETS_PER_SOCKET = 8
 
 interface Group {
   pool: Pool

@@ -71,9 +71,9 @@ export function fiatMinorToEntry(fiatMinor: number): string {
 /** What the server is asked to charge: fiat exactly as keyed, or sats. */
 export type ChargeAmount = { fiatMinor: number } | { sat: number }
 
-export type AmountProblem = 'tooSmall' | 'tooLarge'
+type AmountProblem = 'tooSmall' | 'tooLarge'
 
-export interface ResolvedAmount {
+interface ResolvedAmount {
   /** In the business currency; null when keyed in sats and no price is known. */
   fiatMinor: number | null
   /** null when keyed in fiat and no price is known. */

@@ -3,8 +3,8 @@
 export type ExpiryTone = 'normal' | 'warning' | 'critical'
 
 /** The bar turns amber with 30 % of the time left and red with 10 %. */
-export const WARNING_FRACTION = 0.3
-export const CRITICAL_FRACTION = 0.1
+const WARNING_FRACTION = 0.3
+const CRITICAL_FRACTION = 0.1
 
 export interface ExpiryProgress {
   /** 1 when just created, 0 when expired. */

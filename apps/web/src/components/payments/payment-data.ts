@@ -9,7 +9,7 @@ import { useTRPC, type Trpc } from '@/lib/trpc'
 export type Payment = inferOutput<Trpc['payments']['get']>
 
 /** The spec: a price older than five minutes is asked for again. */
-export const PRICE_STALE_MS = 5 * 60_000
+const PRICE_STALE_MS = 5 * 60_000
 
 export function priceQueryOptions(trpc: Trpc) {
   return trpc.price.get.queryOptions(undefined, {

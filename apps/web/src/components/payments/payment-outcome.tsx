@@ -1,15 +1,13 @@
 import { CircleX, Plus, RotateCw, TimerOff } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { PAID_SCREEN_MS } from '@app/domain'
 import { Button } from '@/components/ui/button'
 import { formatDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { useNow } from '@/lib/use-now'
 import { PaymentAmount } from './payment-amount'
 import type { Payment } from './payment-data'
-
-/** How long "Payment received" stays before the keypad comes back by itself. */
-export const AUTO_RETURN_SECONDS = 8
 
 /** A check mark that draws itself in a circle that grows into place. */
 function AnimatedCheck() {
@@ -65,7 +63,7 @@ export function PaymentReceived({
   children?: ReactNode
 }) {
   const { t } = useTranslation()
-  const [deadline] = useState(() => Date.now() + AUTO_RETURN_SECONDS * 1000)
+  const [deadline] = useState(() => Date.now() + PAID_SCREEN_MS)
   const now = useNow(250, autoReturn)
   const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000))
   const onNewPaymentRef = useRef(onNewPayment)

@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils'
 
 /** A modal dialog centred over the page; focus stays inside until it closes. */
 export const Dialog = DialogPrimitive.Root
-export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 export function DialogContent({

@@ -5,7 +5,6 @@ import { cn } from '@/lib/utils'
 /** A panel that slides in from the left over the page (the narrow-screen menu). */
 export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
-export const SheetClose = SheetPrimitive.Close
 
 export function SheetContent({
   className,

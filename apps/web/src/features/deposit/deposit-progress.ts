@@ -9,7 +9,7 @@ export type Deposit = inferOutput<Trpc['deposit']['get']>
 
 /** The fallback minimum the server applies; its DEPOSIT_BELOW_MINIMUM error names the real one. */
 export const MIN_CHANNEL_DEPOSIT_SAT = 200_000
-export const MINUTES_PER_BLOCK = 10
+const MINUTES_PER_BLOCK = 10
 
 export const DEPOSIT_STAGES = ['payment', 'confirmations', 'channel', 'ready'] as const
 export type DepositStage = (typeof DEPOSIT_STAGES)[number]

@@ -1,18 +1,10 @@
-import {
-  STAFF_PERMISSIONS,
-  ZRfidTag,
-  type StaffLanguage,
-  type TStaffPermissions,
-} from '@app/domain'
-import { Nfc, Pencil, Plus, Trash2, UserRound, X } from 'lucide-react'
+import { Plus, UserRound } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListEmpty, ListLoadFailed, ListPending } from '@/components/list-states'
 import { PageHeader } from '@/components/page-header'
 import { DevicesTabs } from './devices-tabs'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Dialog,
   DialogClose,
@@ -22,20 +14,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Input } from '@/components/ui/input'
-import { NativeSelect } from '@/components/ui/native-select'
-import { formatDate } from '@/lib/format'
 import { notify, notifyError } from '@/lib/notify'
+import { StaffCard, type Staff } from './staff-card'
 import { StaffFormDialog, type StaffValues } from './staff-form-dialog'
+import { UnrecognisedTagsCard } from './unrecognised-tags-card'
 import { useStaff, useStaffMutations } from './use-staff'
-
-interface Staff {
-  id: string
-  name: string
-  language: StaffLanguage
-  permissions: TStaffPermissions
-  rfidTags: string[]
-}
 
 type Editing = { kind: 'new' } | { kind: 'edit'; staff: Staff } | null
 
@@ -116,60 +99,16 @@ export function StaffLoginsPage({ businessId }: { businessId: string }) {
       />
 
       {unrecognised.length > 0 && (
-        <Card className="mb-6" data-testid="unrecognised-tags">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Nfc className="size-4 text-warning" aria-hidden />
-              {t('devices.staff.unrecognised.title')}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="divide-y divide-border">
-              {unrecognised.map((u) => (
-                <li key={u.tag} className="flex flex-wrap items-center gap-3 py-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="font-mono text-sm font-semibold">{u.tag}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {t('devices.staff.unrecognised.seen', {
-                        device: u.deviceName ?? t('devices.staff.unrecognised.removedDevice'),
-                        time: formatDate(u.seenAt, { dateStyle: 'medium', timeStyle: 'short' }),
-                      })}
-                    </p>
-                  </div>
-                  {staff.length > 0 && (
-                    <div className="w-full sm:w-56">
-                      <NativeSelect
-                        aria-label={t('devices.staff.unrecognised.assignTo', { tag: u.tag })}
-                        value=""
-                        onChange={(e) => e.target.value && void assign(u.tag, e.target.value)}
-                      >
-                        <option value="">{t('devices.staff.unrecognised.assign')}</option>
-                        {staff.map((s) => (
-                          <option key={s.id} value={s.id}>
-                            {s.name}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                    </div>
-                  )}
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() =>
-                      void m.dismissTag
-                        .mutateAsync({ businessId, tag: u.tag })
-                        .catch((error: unknown) =>
-                          notifyError(error, t('devices.staff.toast.updateFailed')),
-                        )
-                    }
-                  >
-                    {t('devices.staff.unrecognised.dismiss')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <UnrecognisedTagsCard
+          tags={unrecognised}
+          staff={staff}
+          onAssign={(tag, staffId) => void assign(tag, staffId)}
+          onDismiss={(tag) =>
+            void m.dismissTag
+              .mutateAsync({ businessId, tag })
+              .catch((error: unknown) => notifyError(error, t('devices.staff.toast.updateFailed')))
+          }
+        />
       )}
 
       {list.isPending ? (
@@ -232,98 +171,5 @@ export function StaffLoginsPage({ businessId }: { businessId: string }) {
         </DialogContent>
       </Dialog>
     </div>
-  )
-}
-
-function StaffCard({
-  staff,
-  onEdit,
-  onDelete,
-  onAddTag,
-  onRemoveTag,
-}: {
-  staff: Staff
-  onEdit: () => void
-  onDelete: () => void
-  onAddTag: (tag: string) => Promise<boolean>
-  onRemoveTag: (tag: string) => void
-}) {
-  const { t } = useTranslation()
-  const [tag, setTag] = useState('')
-  const parsed = ZRfidTag.safeParse(tag)
-  const granted = STAFF_PERMISSIONS.filter((p) => staff.permissions[p])
-  return (
-    <Card className="grid h-full gap-4 p-4 sm:p-6" data-testid="staff-card">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold break-words">{staff.name}</h2>
-          <p className="text-sm text-muted-foreground">
-            {t(`devices.staff.languages.${staff.language}`)}
-          </p>
-        </div>
-        <div className="flex gap-1">
-          <Button variant="ghost" size="icon" aria-label={t('devices.edit')} onClick={onEdit}>
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-destructive hover:text-destructive"
-            aria-label={t('devices.staff.delete.confirm')}
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-1.5">
-        {granted.length === 0 ? (
-          <Badge variant="outline">{t('devices.staff.noPermissions')}</Badge>
-        ) : (
-          granted.map((p) => <Badge key={p}>{t(`devices.staff.permissions.${p}`)}</Badge>)
-        )}
-      </div>
-      <div className="grid gap-2">
-        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {t('devices.staff.tags')}
-        </p>
-        <div className="flex flex-wrap gap-1.5">
-          {staff.rfidTags.length === 0 && (
-            <span className="text-sm text-muted-foreground">{t('devices.staff.noTags')}</span>
-          )}
-          {staff.rfidTags.map((tg) => (
-            <Badge key={tg} variant="secondary" className="font-mono">
-              {tg}
-              <button
-                type="button"
-                className="ml-0.5 cursor-pointer rounded-full hover:text-destructive"
-                aria-label={t('devices.staff.removeTag', { tag: tg })}
-                onClick={() => onRemoveTag(tg)}
-              >
-                <X className="size-3" aria-hidden />
-              </button>
-            </Badge>
-          ))}
-        </div>
-        <form
-          className="flex gap-2"
-          onSubmit={(e) => {
-            e.preventDefault()
-            if (parsed.success) void onAddTag(parsed.data).then((isAdded) => isAdded && setTag(''))
-          }}
-        >
-          <Input
-            value={tag}
-            onChange={(e) => setTag(e.target.value)}
-            placeholder={t('devices.staff.tagPlaceholder')}
-            aria-label={t('devices.staff.addTag')}
-            className="min-w-0 flex-1 font-mono"
-          />
-          <Button type="submit" variant="outline" disabled={!parsed.success}>
-            {t('devices.staff.addTag')}
-          </Button>
-        </form>
-      </div>
-    </Card>
   )
 }

@@ -12,7 +12,7 @@ export type NodeDetails = inferOutput<Trpc['node']['details']>
 export type RunningNode = NonNullable<NodeDetails['node']>
 
 /** Sats, and about what they are worth in the business's currency when the price is known. */
-export function useSatsText(currency: string) {
+function useSatsText(currency: string) {
   const { t } = useTranslation()
   const price = usePrice()
   const rate = isCurrencyCode(currency) ? price.data?.minorPerBtc[currency] : undefined

@@ -4,24 +4,22 @@
  */
 import type { NodeStatus } from '@/lib/node-progress'
 
-export const NODE_STATES = [
-  'searching',
-  'waitingForApproval',
-  'provisioning',
-  'waitingForInitialisation',
-  'starting',
-  'running',
-  'stopping',
-  'stopped',
-  'restarting',
-  'updating',
-  'syncing',
-  'locked',
-  'ready',
-  'notReady',
-  'failed',
-] as const
-export type NodeState = (typeof NODE_STATES)[number]
+type NodeState =
+  | 'searching'
+  | 'waitingForApproval'
+  | 'provisioning'
+  | 'waitingForInitialisation'
+  | 'starting'
+  | 'running'
+  | 'stopping'
+  | 'stopped'
+  | 'restarting'
+  | 'updating'
+  | 'syncing'
+  | 'locked'
+  | 'ready'
+  | 'notReady'
+  | 'failed'
 
 type StatusInput = Pick<
   NodeStatus,

@@ -18,7 +18,7 @@ import { FormControl, FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 
 /** lnd refuses shorter wallet passwords. */
-export const NODE_PASSWORD_MIN_LENGTH = 8
+const NODE_PASSWORD_MIN_LENGTH = 8
 const NODE_PASSWORD_MAX_LENGTH = 200
 
 export interface NodePassword {

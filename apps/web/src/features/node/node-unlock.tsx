@@ -80,8 +80,10 @@ function UnlockDialog({
 
   const unlock = useMutation(
     trpc.node.unlock.mutationOptions({
-      onSuccess: (status) => {
-        queryClient.setQueryData(trpc.node.status.queryKey({ businessId }), status)
+      onSuccess: () => {
+        // Asked again rather than set from the answer: the live stream may already have said
+        // that the node is ready, and the unlock's answer (still starting) must not undo that.
+        void queryClient.invalidateQueries({ queryKey: trpc.node.status.queryKey({ businessId }) })
         setPassword('')
         onOpenChange(false)
         notify.success(t('nodeAdmin.unlock.done'), t('nodeAdmin.unlock.doneText'))

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { cn } from '@/lib/utils'
 
-export interface Bar {
+interface Bar {
   key: string
   value: number
   /** the axis text under the bar (only some are shown) */

@@ -31,7 +31,7 @@ export function StatusBadge({ status }: { status: PaymentStatus }) {
   )
 }
 
-export const METHOD_ICON: Record<PaymentMethod, LucideIcon> = {
+const METHOD_ICON: Record<PaymentMethod, LucideIcon> = {
   lightning: Zap,
   onchain: Bitcoin,
   ecash: Coins,
@@ -39,7 +39,7 @@ export const METHOD_ICON: Record<PaymentMethod, LucideIcon> = {
 }
 
 /** Accent per method, shared by the breakdown bars and the icons. */
-export const METHOD_COLOR: Record<PaymentMethod, string> = {
+const METHOD_COLOR: Record<PaymentMethod, string> = {
   lightning: 'text-amber-500',
   onchain: 'text-orange-600',
   ecash: 'text-emerald-600',

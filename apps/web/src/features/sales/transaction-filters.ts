@@ -8,7 +8,7 @@ import type { PaymentMethod, PaymentStatus } from '@app/domain'
 import type { TransactionsSearch } from './transactions-search'
 
 export { parseTransactionsSearch, RANGE_PRESETS } from './transactions-search'
-export type { RangePreset, TransactionsSearch } from './transactions-search'
+export type { TransactionsSearch } from './transactions-search'
 
 export interface ApiFilter {
   status?: PaymentStatus[]

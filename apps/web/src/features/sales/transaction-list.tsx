@@ -114,7 +114,7 @@ function TakenBy({ p }: { p: Transaction }) {
 }
 
 /** What arrived for a settled payment; what was asked for otherwise, dimmed. */
-export function TransactionAmount({ p }: { p: Transaction }) {
+function TransactionAmount({ p }: { p: Transaction }) {
   return (
     <Amount
       fiatMinor={p.fiatMinor}

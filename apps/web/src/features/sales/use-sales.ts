@@ -11,7 +11,7 @@ export type Dashboard = inferOutput<Trpc['sales']['dashboard']>
 export type Transaction = inferOutput<Trpc['sales']['transactions']>['items'][number]
 
 const FALLBACK_REFRESH_MS = 5 * 60_000
-export const PAGE_SIZE = 25
+const PAGE_SIZE = 25
 
 /** Refetches this business's sales queries whenever one of its payments changes. */
 function useSalesChanges(businessId: string) {

@@ -23,7 +23,7 @@ import {
 import { formatKeyedFiat } from '@/components/payments/payment-format'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 
-export interface PriceState {
+interface PriceState {
   minorPerBtc: number | null
   isLoading: boolean
   isUnavailable: boolean

@@ -12,7 +12,7 @@ import { WaitingForPayment } from './waiting-for-payment'
 import { addressGroups, formatBtc, formatSatNumber } from '@/lib/money-format'
 
 /** The address in groups of four, every other group in a lighter tone. */
-export function AddressGroups({ address, className }: { address: string; className?: string }) {
+function AddressGroups({ address, className }: { address: string; className?: string }) {
   return (
     <p
       className={cn('font-mono text-base leading-relaxed break-all', className)}

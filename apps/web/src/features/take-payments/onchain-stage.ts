@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@app/domain'
 
 /** The stage of an on-chain payment as a cashier follows it. */
-export type OnchainStage = 'unused' | 'receiving' | 'confirmed'
+type OnchainStage = 'unused' | 'receiving' | 'confirmed'
 
 /** pending without a transaction = unused (waiting), processing = receiving, settled = confirmed. */
 export function onchainStage(payment: {

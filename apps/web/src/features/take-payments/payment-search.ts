@@ -1,7 +1,7 @@
 import { isUuid } from '@/lib/uuid'
 
 /** `?payment=<id>`: the payment on screen; without it (or with a malformed id), the keypad. */
-export interface TTakePaymentSearch {
+interface TTakePaymentSearch {
   payment?: string
 }
 

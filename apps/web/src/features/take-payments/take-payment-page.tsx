@@ -36,7 +36,7 @@ import {
 import { useNow } from '@/lib/use-now'
 import { isFinalStatus, type ChargeMethod } from '@app/domain'
 
-export interface TakePaymentNavigation {
+interface TakePaymentNavigation {
   /** Shows a payment (or the keypad, with undefined); `replace` keeps it out of the history. */
   showPayment: (paymentId: string | undefined, options?: { replace?: boolean }) => void
 }

@@ -18,7 +18,7 @@ export function useBusinessCurrency(businessId: string): CurrencyCode {
 }
 
 /** A random id naming one charge, also where crypto.randomUUID is missing (plain http). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')

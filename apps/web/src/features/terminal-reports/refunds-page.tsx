@@ -133,7 +133,7 @@ function TodaysPayments({ onPick }: { onPick: (id: string) => void }) {
   )
 }
 
-export function RefundStateOfPayment({ state }: { state: RefundablePayment['refundState'] }) {
+function RefundStateOfPayment({ state }: { state: RefundablePayment['refundState'] }) {
   const { t } = useTranslation()
   if (state === 'none') return null
   return (

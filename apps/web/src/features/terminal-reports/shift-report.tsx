@@ -14,7 +14,7 @@ interface Sums {
   fiatMinor: number
 }
 
-export interface ReportData {
+interface ReportData {
   deviceName: string
   currency: string
   from: string

@@ -9,11 +9,9 @@ import { useTranslation } from 'react-i18next'
 import { formatFiat, formatSatNumber } from '@/lib/money-format'
 import { useTRPC, type Trpc } from '@/lib/trpc'
 
-export type ShiftReport = inferOutput<Trpc['shifts']['x']>
 export type ShiftClose = inferOutput<Trpc['shifts']['close']>
 export type RefundablePayment = inferOutput<Trpc['refunds']['payments']>[number]
 export type RefundResult = inferOutput<Trpc['refunds']['create']>
-export type RefundReport = inferOutput<Trpc['refunds']['report']>
 
 /** Whether the staff member signed in at this device holds the permission. */
 export function useHasPermission(permission: StaffPermission): boolean {

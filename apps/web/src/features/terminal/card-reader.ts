@@ -4,7 +4,7 @@
  */
 
 /** Keys of a reader come closer together than this; a person types slower. */
-export const READER_KEY_GAP_MS = 35
+const READER_KEY_GAP_MS = 35
 const TAG_CHARS = /^[0-9A-Fa-f:\- ]$/
 
 export interface KeyRun {

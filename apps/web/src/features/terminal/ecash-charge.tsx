@@ -36,7 +36,7 @@ export interface EcashDue {
 }
 
 /** The sats due for what was keyed, at the price the screen knows. */
-export function dueSatOf(due: EcashDue): number | null {
+function dueSatOf(due: EcashDue): number | null {
   if ('sat' in due.amount) return due.total
   return due.minorPerBtc === null ? null : fiatMinorToSat(due.total, due.minorPerBtc)
 }

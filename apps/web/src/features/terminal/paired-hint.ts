@@ -5,9 +5,9 @@
  * staff member signed in the staff sign-in's, one with a staff member the keypad's. Only a
  * hint: a wrong one costs a few KB.
  */
-export const TERMINAL_PAIRED_KEY = 'terminalPaired'
+const TERMINAL_PAIRED_KEY = 'terminalPaired'
 
-export type TerminalScreen = 'pair' | 'staff' | 'keypad'
+type TerminalScreen = 'pair' | 'staff' | 'keypad'
 
 /** The stored value of each screen (`1`, the keypad, is what earlier versions stored). */
 const STORED: Record<TerminalScreen, string | null> = { pair: null, staff: 'staff', keypad: '1' }

@@ -22,7 +22,7 @@ function storedPaper(): Paper {
 }
 
 /** The page size of the print dialog: the roll's width, margins off, the text inside them. */
-export function printCss(paper: Paper): string {
+function printCss(paper: Paper): string {
   return `@media print { @page { size: ${paper}mm 297mm; margin: 0 } .receipt-print { width: ${paper - 6}mm; margin: 0 3mm; max-width: none } }`
 }
 

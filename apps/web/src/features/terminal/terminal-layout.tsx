@@ -139,7 +139,7 @@ function useStaffSignedOutByServer() {
 }
 
 /** Signs the staff member out; the screens go to staff sign-in. */
-export function useStaffSignOut() {
+function useStaffSignOut() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const navigate = useNavigate()

@@ -3,14 +3,13 @@
  * the business's currency and methods, and staying signed in (idle sign-out, language).
  */
 import { isTerminalLanguage, STAFF_ACTIVITY_REPORT_MS } from '@app/domain'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import { useEffect, useRef } from 'react'
 import { i18n } from '@/lib/i18n'
 import { useTRPC, type Trpc } from '@/lib/trpc'
 
 export type DeviceMe = inferOutput<Trpc['device']['me']>
-export type TerminalSettings = inferOutput<Trpc['device']['settings']>
 export type TerminalPayment = inferOutput<Trpc['terminal']['get']>
 export type Receipt = inferOutput<Trpc['terminal']['publicReceipt']>
 
@@ -24,12 +23,6 @@ export function useTerminalSettings() {
 
 export function useTerminalMethods() {
   return useSuspenseQuery(useTRPC().terminal.methods.queryOptions()).data
-}
-
-/** Forgets what the device knew (a sign-out, another staff member). */
-export function useForgetTerminal() {
-  const queryClient = useQueryClient()
-  return () => queryClient.clear()
 }
 
 /** The screens speak the signed-in staff member's language (when they chose one). */

@@ -14,7 +14,7 @@ import {
   type Proof,
 } from '@cashu/cashu-ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LnNode } from '../../world/api'
+import type { LnNode } from '../../world/lightning-api'
 import { proofY } from './keysets'
 import { startMintHarness, type MintHarness } from './test-support'
 

@@ -10,12 +10,12 @@ import type { World } from '../../world/api'
 import { FAULT_ROUTES, type MintFaults } from './faults'
 import type { CashuLedger } from './ledger'
 
-export const ZTokenRequest = z.object({
+const ZTokenRequest = z.object({
   amountSat: z.number().int().positive().max(10_000_000),
   format: z.enum(['A', 'B']).optional(),
 })
 
-export const ZReplyFaultRequest = z.object({
+const ZReplyFaultRequest = z.object({
   route: z.enum(FAULT_ROUTES),
   /** `none` clears the route's fault */
   mode: z.enum(['drop', 'delay', 'none']),
@@ -23,16 +23,16 @@ export const ZReplyFaultRequest = z.object({
   times: z.number().int().min(1).max(1_000).optional(),
 })
 
-export const ZPaymentFaultRequest = z.object({
+const ZPaymentFaultRequest = z.object({
   delayMs: z.number().int().min(0).max(600_000),
 })
 
-export const ZKeysetRequest = z.object({
+const ZKeysetRequest = z.object({
   inputFeePpk: z.number().int().min(0).max(100_000),
 })
 
 /** A V3 `cashuA` token: base64url of the JSON {token: [{mint, proofs}], unit}. */
-export function encodeTokenV3(mint: string, proofs: Proof[], unit = 'sat'): string {
+function encodeTokenV3(mint: string, proofs: Proof[], unit = 'sat'): string {
   const token = {
     token: [
       {
@@ -65,7 +65,7 @@ export function cashuInfo(
 }
 
 /** Mints `amountSat` of ecash paid by the payer over Lightning, like a user's wallet would. */
-export async function mintTokenFromPayer(
+async function mintTokenFromPayer(
   world: World,
   mintUrl: string,
   amountSat: number,

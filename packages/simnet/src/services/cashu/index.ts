@@ -5,7 +5,8 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import type { FastifyInstance } from 'fastify'
-import type { KeyRing, LnNode, Persistence, World } from '../../world/api'
+import type { KeyRing, Persistence, World } from '../../world/api'
+import type { LnNode } from '../../world/lightning-api'
 import { serviceDirectory } from '../control/directory'
 import { cashuInfo, registerCashuControl } from './control'
 import { MintFaults } from './faults'
@@ -17,9 +18,9 @@ import { mintRoutes, type MintIdentity } from './routes'
 import { loadCashuState, type CashuState } from './state'
 
 export const MINT_PREFIX = '/cashu'
-export const MINT_NODE_ID = 'mint'
+const MINT_NODE_ID = 'mint'
 /** Default input fee: 100 ppk, i.e. 1 sat per 1-10 inputs, as many public mints charge. */
-export const DEFAULT_INPUT_FEE_PPK = 100
+const DEFAULT_INPUT_FEE_PPK = 100
 const CHANNEL_CAPACITY_SAT = 20_000_000
 const CHANNEL_PUSH_SAT = 10_000_000
 

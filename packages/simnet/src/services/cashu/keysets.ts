@@ -16,7 +16,7 @@ import type { KeyRing } from '../../world/api'
 import { CashuCode, fail } from './errors'
 
 /** Amounts 1, 2, 4, ... 2^31 sat: the largest single proof is about 21 BTC. */
-export const KEYSET_ORDER = 32
+const KEYSET_ORDER = 32
 export const UNIT = 'sat'
 
 /** What is persisted about a keyset; its keys are re-derived from the seed and `index`. */

@@ -9,8 +9,8 @@ import type { KeysetRegistry, MintKeyset, WireBlindSignature } from './keysets'
 import type { CashuState } from './state'
 import type { TBlindedMessage, TProof } from './wire'
 
-export const MAX_INPUTS = 1000
-export const MAX_OUTPUTS = 1000
+const MAX_INPUTS = 1000
+const MAX_OUTPUTS = 1000
 
 export interface CheckedInputs {
   ys: string[]

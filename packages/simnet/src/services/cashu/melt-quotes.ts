@@ -2,7 +2,8 @@
  * Melt quotes (NUT-05, NUT-23, NUT-08 change): the mint pays a BOLT11 through the simulated
  * network with the inputs' value, synchronously, and returns overpaid fee reserve as change.
  */
-import type { Lightning, LnNode, LnPayment, Persistence } from '../../world/api'
+import type { Persistence } from '../../world/api'
+import type { Lightning, LnNode, LnPayment } from '../../world/lightning-api'
 import { CashuCode, CashuError, fail } from './errors'
 import type { MintFaults } from './faults'
 import { UNIT } from './keysets'

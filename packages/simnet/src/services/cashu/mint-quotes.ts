@@ -2,7 +2,8 @@
  * Mint quotes over Lightning (NUT-04, NUT-23): each quote is a real invoice of the mint's node,
  * PAID once it settles, ISSUED once its ecash is signed.
  */
-import type { LnInvoice, LnNode, Persistence } from '../../world/api'
+import type { Persistence } from '../../world/api'
+import type { LnInvoice, LnNode } from '../../world/lightning-api'
 import { CashuCode, fail } from './errors'
 import { UNIT, type WireBlindSignature } from './keysets'
 import type { CashuLedger } from './ledger'

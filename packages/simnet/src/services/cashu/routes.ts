@@ -27,7 +27,7 @@ export interface MintIdentity {
   description: string
 }
 
-export function mintInfo(identity: MintIdentity): Record<string, unknown> {
+function mintInfo(identity: MintIdentity): Record<string, unknown> {
   const method = { method: 'bolt11', unit: 'sat', min_amount: MIN_AMOUNT_SAT }
   return {
     ...identity,

@@ -8,7 +8,7 @@ export type ServiceEntry = Record<string, unknown>
  * (`serviceDirectory(world).describe('cashu', () => ({ ... }))`); entries are computed on
  * every request so they can use the final base URL and current credentials.
  */
-export class ServiceDirectory {
+class ServiceDirectory {
   private readonly entries = new Map<string, () => ServiceEntry>()
 
   describe(name: string, entry: () => ServiceEntry): void {

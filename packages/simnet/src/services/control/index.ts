@@ -5,11 +5,14 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { World } from '../../world/api'
-import { ChainError, LightningError, PAYER_ID } from '../../world/api'
+import { PAYER_ID } from '../../world/api'
+import { ChainError } from '../../world/chain-api'
+import { LightningError } from '../../world/lightning-api'
 import { lndDaemons } from '../lnd/daemon'
 import { serviceDirectory } from './directory'
 import { LnurlError, invoiceFromLightningAddress, isLightningAddress } from './lnurl'
 import { registerLnurlWithdrawControl } from './lnurl-withdraw'
+import { registerMiningControl } from './mining'
 
 export { serviceDirectory } from './directory'
 export type { ServiceEntry } from './directory'
@@ -213,4 +216,5 @@ export async function registerControl(
     { prefix: CONTROL_PREFIX },
   )
   registerLnurlWithdrawControl(app, world)
+  registerMiningControl(app, world)
 }

@@ -48,7 +48,7 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
   return body
 }
 
-export async function claimWithdraw(world: World, lnurl: string, wait: boolean) {
+async function claimWithdraw(world: World, lnurl: string, wait: boolean) {
   const first = (await getJson(decodeLnurl(lnurl).toString())) as WithdrawRequest
   if (first.tag !== 'withdrawRequest' || typeof first.callback !== 'string') {
     throw new LnurlError('not an LNURL-withdraw request')

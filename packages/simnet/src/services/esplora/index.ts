@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { World } from '../../world/api'
-import { ChainError } from '../../world/api'
+import { ChainError } from '../../world/chain-api'
 import { addressScript } from '../../world/chain/network'
 import { addressStats, statusJson, txJson } from './wire'
 
-export const ESPLORA_PREFIX = '/esplora'
+const ESPLORA_PREFIX = '/esplora'
 const CONFIRMED_PAGE = 25
 const MEMPOOL_PAGE = 50
 

@@ -1,10 +1,10 @@
 import * as btc from '@scure/btc-signer'
 import { hex } from '@scure/base'
-import type { Chain, ChainTx, TxOutput } from '../../world/api'
+import type { Chain, ChainTx, TxOutput } from '../../world/chain-api'
 import { scriptType } from '../../world/chain/network'
 
 /** Script disassembly in Esplora's notation (OP_0 OP_PUSHBYTES_20 <hex> ...). */
-export function scriptAsm(scriptHex: string): string {
+function scriptAsm(scriptHex: string): string {
   if (!scriptHex) return ''
   try {
     return btc.Script.decode(hex.decode(scriptHex))

@@ -2,7 +2,9 @@
  * Deposits: DepositMethods, DepositAddresses and DepositStatus, and the watchers that credit an
  * account when its Lightning invoice settles or its on-chain deposit reaches enough confirmations.
  */
-import type { ChainTx, LnInvoice, LnNode, World } from '../../world/api'
+import type { World } from '../../world/api'
+import type { ChainTx } from '../../world/chain-api'
+import type { LnInvoice, LnNode } from '../../world/lightning-api'
 import type { PrivateHandler } from './account'
 import { assetId } from './assets'
 import { KrakenError, KrakenErrors } from './errors'
@@ -17,7 +19,7 @@ const LIGHTNING_MIN_SAT = 1_000
 const LIGHTNING_EXPIRY_SEC = 3_600
 
 /** The chain wallet owner of an account's deposit addresses. */
-export const depositOwner = (account: Account): string => `kraken:${account.id}`
+const depositOwner = (account: Account): string => `kraken:${account.id}`
 
 type Params = Record<string, string>
 

@@ -4,7 +4,8 @@
  * /control/kraken. Accounts, nonces, deposits, withdrawals and the ledger persist in the world.
  */
 import type { FastifyInstance } from 'fastify'
-import type { LnNode, World } from '../../world/api'
+import type { World } from '../../world/api'
+import type { LnNode } from '../../world/lightning-api'
 import { accountHandlers } from './account'
 import { controlRoutes } from './control'
 import { Deposits } from './deposits'
@@ -14,8 +15,8 @@ import { exchangeRoutes } from './routes'
 import { KrakenStore } from './store'
 import { HOT_WALLET, Withdrawals } from './withdrawals'
 
-export const KRAKEN_PREFIX = '/kraken'
-export const EXCHANGE_NODE_ID = 'exchange'
+const KRAKEN_PREFIX = '/kraken'
+const EXCHANGE_NODE_ID = 'exchange'
 const CHANNEL_CAPACITY_SAT = 50_000_000
 const CHANNEL_PUSH_SAT = 20_000_000
 const HOT_WALLET_START_SAT = 2_000_000_000

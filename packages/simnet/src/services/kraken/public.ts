@@ -12,7 +12,7 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /** Kraken's rfc1123 field: two-digit year and a space-padded day, e.g. `Sun,  7 Jun 20 04:07:53 +0000`. */
-export function krakenRfc1123(ms: number): string {
+function krakenRfc1123(ms: number): string {
   const d = new Date(ms)
   const day = String(d.getUTCDate()).padStart(2, ' ')
   const yy = String(d.getUTCFullYear() % 100).padStart(2, '0')

@@ -8,6 +8,7 @@ import { startSimnet } from '../../server'
 import type { Simnet } from '../../server'
 import { PAYER_ID } from '../../world/index'
 import type { SimWorld } from '../../world/index'
+import { waitFor } from '../lnd/test-support'
 import type { Creds } from './test-support'
 import { addWithdrawKey, balanceSat, newAccount, nextNonce, privateCall } from './test-support'
 import { ONCHAIN_FEE_SAT } from './withdrawals'
@@ -141,8 +142,10 @@ describe('Lightning withdrawal', () => {
       address: invoice.paymentRequest,
     })
     expect(reply.error).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(world.payer.lookupInvoice(invoice.paymentHash)?.state).toBe('SETTLED')
+    await waitFor(
+      () => world.payer.lookupInvoice(invoice.paymentHash)?.state === 'SETTLED',
+      'the invoice paid',
+    )
     expect(await balanceSat(base, creds)).toBe(50_000)
     const status = await privateCall(base, 'WithdrawStatus', creds, { method: 'Bitcoin Lightning' })
     expect(status.result).toEqual([
@@ -167,8 +170,10 @@ describe('Lightning withdrawal', () => {
       privateCall(base, 'Withdraw', creds, { asset: 'XBT', key: 'tip-jar', amount })
     expect((await call('0.0004')).error).toEqual(['EFunding:Invalid amount'])
     expect((await call('0.0003')).error).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(world.payer.lookupInvoice(invoice.paymentHash)?.state).toBe('SETTLED')
+    await waitFor(
+      () => world.payer.lookupInvoice(invoice.paymentHash)?.state === 'SETTLED',
+      'the invoice paid',
+    )
     expect(await balanceSat(base, creds)).toBe(70_000)
   })
 })
@@ -204,9 +209,13 @@ describe('failed Lightning withdrawal', () => {
       address: invoice.paymentRequest,
     })
     expect(reply.error).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    const status = await privateCall(base, 'WithdrawStatus', creds, {})
-    expect((status.result as Record<string, string>[])[0]?.status).toBe('Failure')
+    let status: Record<string, string>[] = []
+    await waitFor(async () => {
+      const reply = await privateCall(base, 'WithdrawStatus', creds, {})
+      status = reply.result as Record<string, string>[]
+      return status[0] !== undefined && !['Initial', 'Pending'].includes(status[0].status ?? '')
+    }, 'the withdrawal to end')
+    expect(status[0]?.status).toBe('Failure')
     expect(await balanceSat(base, creds)).toBe(80_000)
   })
 })

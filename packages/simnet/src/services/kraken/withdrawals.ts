@@ -3,7 +3,8 @@
  * WithdrawAddresses. On-chain withdrawals are paid from the exchange's hot wallet; Lightning
  * ones from its node. The requested amount includes Kraken's fee, as on Kraken.
  */
-import type { LnNode, World } from '../../world/api'
+import type { World } from '../../world/api'
+import type { LnNode } from '../../world/lightning-api'
 import type { PrivateHandler } from './account'
 import { assetId } from './assets'
 import { KrakenError, KrakenErrors } from './errors'

@@ -9,6 +9,7 @@ import {
   type TestSimnet,
   lndClient,
   startTestSimnet,
+  waitFor,
 } from './test-support'
 
 const swagger = new SwaggerValidator(['/work/shared/reference/lnd/lightning.swagger.json'], {
@@ -71,10 +72,13 @@ describe('channel backups', () => {
       snapshots.push(line),
     )
     expect(await stream.ready).toBe(200)
-    sim.world.lightning.openChannelFromLsp('shop', 500_000)
-    for (let i = 0; i < 100 && snapshots.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 20))
+    // The control API tells a tester which streams are open.
+    const open = (await (await fetch(`${sim.url}/control/lnd/streams`)).json()) as {
+      streams: string[]
     }
+    expect(open.streams).toContain('/lnd/shop/v1/channels/backup/subscribe')
+    sim.world.lightning.openChannelFromLsp('shop', 500_000)
+    await waitFor(() => snapshots.length > 0, 'a new snapshot')
     stream.close()
     expect(snapshots.length).toBeGreaterThan(0)
     const result = snapshots[0]!.result as Snapshot

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Lightning, LnNode, World } from '../../world/api'
+import type { World } from '../../world/api'
+import type { Lightning, LnNode } from '../../world/lightning-api'
 import { type DaemonRecord, type LndDaemons, lndDaemons } from './daemon'
 import { GrpcCode, RpcError, unknownError } from './errors'
 import { StreamRegistry } from './stream'

@@ -26,7 +26,7 @@ interface LndSection {
 }
 
 /** Nominal durations of lnd's start: wallet unlocked to RPC up, to server up, to chain synced. */
-export const STARTUP_MS = { rpc: 5_000, server: 10_000, sync: 30_000 }
+const STARTUP_MS = { rpc: 5_000, server: 10_000, sync: 30_000 }
 
 const registries = new WeakMap<World, LndDaemons>()
 

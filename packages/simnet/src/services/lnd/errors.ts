@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ChainError, LightningError } from '../../world/api'
+import { ChainError } from '../../world/chain-api'
+import { LightningError } from '../../world/lightning-api'
 
 /** gRPC status codes lnd answers with, and the HTTP status grpc-gateway maps each to. */
 export const GrpcCode = {
@@ -64,7 +65,7 @@ export function toRpcError(err: unknown): RpcError {
   return unknownError(err instanceof Error ? err.message : String(err))
 }
 
-export function sendRpcError(reply: FastifyReply, err: unknown): FastifyReply {
+function sendRpcError(reply: FastifyReply, err: unknown): FastifyReply {
   const rpc = toRpcError(err)
   return reply.code(rpc.httpStatus).type('application/json').send(rpc.body())
 }

@@ -15,8 +15,7 @@ import { routerRoutes } from './routes/router'
 import { unlockerRoutes } from './routes/unlocker'
 import { walletRoutes } from './routes/wallet'
 
-export const LND_PREFIX = '/lnd'
-export { lndDaemons } from './daemon'
+const LND_PREFIX = '/lnd'
 export type { DaemonRecord, WalletState, DaemonPhase } from './daemon'
 
 export async function registerLnd(app: FastifyInstance, world: World): Promise<void> {
@@ -54,6 +53,8 @@ export async function registerLnd(app: FastifyInstance, world: World): Promise<v
     },
     { prefix: `${LND_PREFIX}/:nodeId` },
   )
+  // Which streams are open, so a test acts once a client listens instead of after a pause.
+  app.get('/control/lnd/streams', () => ({ streams: ctx.streams.paths() }))
   app.addHook('preClose', (done) => {
     ctx.streams.endAll()
     ctx.daemons.close()

@@ -7,6 +7,7 @@ import {
   type TestSimnet,
   lndClient,
   startTestSimnet,
+  waitFor,
 } from './test-support'
 
 const REF = '/work/shared/reference/lnd'
@@ -202,7 +203,10 @@ describe('LND REST over HTTPS', () => {
     const fresh = (await merchant.post('/v1/invoices', { value: '7' })).body as {
       add_index: string
     }
-    await new Promise((r) => setTimeout(r, 100))
+    await waitFor(
+      () => lines.some((l) => (l.result as { add_index: string }).add_index === fresh.add_index),
+      'the new invoice on the stream',
+    )
     stream.close()
     const results = lines.map(
       (l) => l.result as { add_index: string; state: string; settle_index: string },
@@ -221,10 +225,12 @@ describe('LND REST over HTTPS', () => {
       payment_request: string
     }
     const path = `/v2/invoices/subscribe/${Buffer.from(added.r_hash, 'base64').toString('base64url')}`
-    const done = merchant.collect('GET', path)
-    await new Promise((r) => setTimeout(r, 50))
+    const lines: Record<string, unknown>[] = []
+    const stream = merchant.stream('GET', path, undefined, (l) => lines.push(l))
+    expect(await stream.ready).toBe(200)
+    await waitFor(() => lines.length > 0, 'the invoice as it is now') // subscribed
     await sim.world.payer.pay(added.payment_request)
-    const { lines } = await done
+    await stream.ended
     expect(lines.map((l) => (l.result as { state: string }).state)).toEqual(['OPEN', 'SETTLED'])
   })
 

@@ -13,6 +13,10 @@ export class StreamRegistry {
   endAll(): void {
     for (const s of [...this.open]) s.end()
   }
+  /** The request paths of the open streams (a tester sees who listens). */
+  paths(): string[] {
+    return [...this.open].map((s) => s.path)
+  }
 }
 
 /**
@@ -24,11 +28,14 @@ export class RpcStream {
   private isCorked = false
   private hasStarted = false
   private readonly cleanups: (() => void)[] = []
+  /** the request's path, without its query */
+  readonly path: string
 
   constructor(
     private readonly reply: FastifyReply,
     private readonly registry: StreamRegistry,
   ) {
+    this.path = reply.request.url.split('?')[0] ?? ''
     reply.hijack()
     registry.add(this)
     reply.raw.on('close', () => this.finish())

@@ -103,6 +103,8 @@ export class RestClient {
   ) {
     let status = 0
     const req = this.open(method, path, body)
+    let markEnded = () => {}
+    const ended = new Promise<void>((resolve) => (markEnded = resolve))
     const ready = new Promise<number>((resolve, reject) => {
       req.on('error', (err) => (status ? undefined : reject(err)))
       req.on('response', (res) => {
@@ -119,10 +121,12 @@ export class RestClient {
           }
         })
         res.on('error', () => undefined)
+        res.on('end', () => markEnded())
         resolve(status)
       })
     })
-    return { ready, close: () => req.destroy() }
+    /** `ended` resolves when the server ends the stream */
+    return { ready, ended, close: () => req.destroy() }
   }
 
   /** Collects a stream until the server ends it. */
@@ -212,5 +216,18 @@ export class SwaggerValidator {
     const validate = this.ajv.getSchema(`swagger#/definitions/${definition}`)
     if (!validate) return `cannot compile ${definition}`
     return validate(value) ? null : this.ajv.errorsText(validate.errors, { dataVar: definition })
+  }
+}
+
+/** Checks until `check` holds, 20 s at most however busy the machine; fails naming `what`. */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 20_000,
+): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
   }
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lndDaemons } from './daemon'
-import { SwaggerValidator, type TestSimnet, lndClient, startTestSimnet } from './test-support'
+import {
+  SwaggerValidator,
+  type TestSimnet,
+  lndClient,
+  startTestSimnet,
+  waitFor,
+} from './test-support'
 
 const REF = '/work/shared/reference/lnd'
 const swagger = new SwaggerValidator([
@@ -19,11 +25,10 @@ beforeAll(async () => {
 afterAll(() => sim.stop())
 
 async function waitForState(client: ReturnType<typeof lndClient>, state: string) {
-  for (let i = 0; i < 200; i++) {
-    if (((await client.get('/v1/state')).body as { state: string }).state === state) return
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`never reached ${state}`)
+  await waitFor(
+    async () => ((await client.get('/v1/state')).body as { state: string }).state === state,
+    `the state ${state}`,
+  )
 }
 
 describe('wallet unlocker', () => {

@@ -1,12 +1,14 @@
 import { sha256 } from '@noble/hashes/sha2.js'
-import type { LnNode, World } from '../../world/api'
-import { LightningError, LSP_ID } from '../../world/api'
+import type { World } from '../../world/api'
+import type { LnNode } from '../../world/lightning-api'
+import { LSP_ID } from '../../world/api'
+import { LightningError } from '../../world/lightning-api'
 import { feeRateForTarget } from '../../world/chain/fees'
 import { buildSweep, htlcKey } from './htlc'
 import { type LoopSection, type SwapRecord, type SwapState, TERMS, quote } from './state'
 
 /** Nominal time the swap server takes to publish the on-chain HTLC after the payments. */
-export const HTLC_PUBLISH_MS = 30_000
+const HTLC_PUBLISH_MS = 30_000
 
 export class LoopError extends Error {}
 

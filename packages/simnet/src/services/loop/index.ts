@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { World } from '../../world/api'
-import { ChainError } from '../../world/api'
+import { ChainError } from '../../world/chain-api'
 import { addressScript } from '../../world/chain/network'
 import { serviceDirectory } from '../control/directory'
 import { checkMacaroon } from '../lnd/context'
@@ -17,7 +17,7 @@ import { LoopEngine, LoopError } from './engine'
 import { type LiquidityParams, type LoopSection, TERMS, quote } from './state'
 import { PARAM_KEYS, defaultParams, swapJson } from './wire'
 
-export const LOOP_PREFIX = '/loop'
+const LOOP_PREFIX = '/loop'
 
 /** Fee limits per category, which `fee_ppm` replaces. */
 const CATEGORY_FEE_KEYS = [

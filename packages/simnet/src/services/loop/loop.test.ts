@@ -5,6 +5,7 @@ import {
   type TestSimnet,
   lndClient,
   startTestSimnet,
+  waitFor,
 } from '../lnd/test-support'
 
 const swagger = new SwaggerValidator(['/work/shared/reference/loop/client.swagger.json'])
@@ -33,13 +34,7 @@ afterAll(async () => {
   await sim.stop()
 })
 
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
+const until = (check: () => boolean | Promise<boolean>, what: string) => waitFor(check, what)
 
 describe('Loop REST', () => {
   it('quotes and moves channel balance out to an on-chain address', async () => {
@@ -195,14 +190,13 @@ describe('Loop REST', () => {
       max_miner_fee: String(Number(q.htlc_sweep_fee_sat) * 250),
     })
     expect(started.status).toBe(200)
-    const failed = await (async () => {
-      for (let i = 0; i < 300; i++) {
-        const swaps = ((await kiosk.get('/v1/loop/swaps')).body as { swaps: Swap[] }).swaps
-        if (swaps[0]?.state === 'FAILED') return swaps[0]
-        await new Promise((r) => setTimeout(r, 10))
-      }
-      throw new Error('the swap did not fail')
-    })()
+    let failed: Swap | undefined
+    await until(async () => {
+      const swaps = ((await kiosk.get('/v1/loop/swaps')).body as { swaps: Swap[] }).swaps
+      failed = swaps[0]?.state === 'FAILED' ? swaps[0] : undefined
+      return failed !== undefined
+    }, 'the swap to fail')
+    if (!failed) throw new Error('the swap did not fail')
     expectShape('looprpcSwapStatus', failed)
     expect(failed.failure_reason).toBe('FAILURE_REASON_OFFCHAIN')
     const params = (await kiosk.get('/v1/liquidity/params')).body as Record<string, unknown>

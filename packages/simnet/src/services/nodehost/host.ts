@@ -56,6 +56,20 @@ export const HOST_MS = {
   stopping: 10_000,
 }
 
+/** The timed steps of the host's work, which a tester can hold open (see `NodeHost.hold`). */
+export const HOLDABLE_STEPS = [
+  'searching',
+  'provisioning',
+  'updating',
+  'restarting',
+  'stopping',
+] as const
+export type HoldableStep = (typeof HOLDABLE_STEPS)[number]
+
+export function isHoldableStep(step: string): step is HoldableStep {
+  return (HOLDABLE_STEPS as readonly string[]).includes(step)
+}
+
 export class HostError extends Error {
   constructor(
     readonly status: number,
@@ -71,6 +85,7 @@ export class NodeHost {
   private readonly section: HostSection
   private readonly daemons: LndDaemons
   private readonly timers = new Map<string, { cancel(): void }>()
+  private readonly held = new Set<HoldableStep>()
 
   constructor(
     private readonly world: World,
@@ -176,6 +191,22 @@ export class NodeHost {
     return node
   }
 
+  /** Every node in `step`, now or later, stays in it until the step is released. */
+  hold(step: HoldableStep): void {
+    this.held.add(step)
+    for (const node of this.list()) if (node.lifecycle === step) this.resume(node)
+  }
+
+  /** Held nodes go on: each takes the step's whole duration from now. */
+  release(step: HoldableStep): void {
+    this.held.delete(step)
+    for (const node of this.list()) if (node.lifecycle === step) this.resume(node)
+  }
+
+  heldSteps(): HoldableStep[] {
+    return [...this.held]
+  }
+
   private requireActive(id: string): HostedNode {
     const node = this.get(id)
     if (node.lifecycle !== 'active') {
@@ -199,6 +230,7 @@ export class NodeHost {
   private resume(node: HostedNode): void {
     this.timers.get(node.id)?.cancel()
     this.timers.delete(node.id)
+    if (isHoldableStep(node.lifecycle) && this.held.has(node.lifecycle)) return
     const after = (ms: number, fn: () => void) =>
       this.timers.set(node.id, this.world.clock.after(ms, fn))
     switch (node.lifecycle) {

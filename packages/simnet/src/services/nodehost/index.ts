@@ -2,12 +2,14 @@
  * The node host: operator infrastructure with no standard protocol, so a small JSON API under
  * `/nodehost/v1`, authenticated with the host token (`Authorization: Bearer <token>`, listed in
  * /control/services). Create a node for a business, follow its status, update, restart, stop.
+ * Under `/control/nodehost` the operator approves and restarts nodes, and a tester holds a step
+ * of the host's work open (`/steps/:step/hold`, `/steps/:step/release`).
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { World } from '../../world/api'
 import { serviceDirectory } from '../control/directory'
-import { HostError, NodeHost } from './host'
+import { HostError, NodeHost, isHoldableStep } from './host'
 import { nodeView } from './view'
 
 export const NODEHOST_PREFIX = '/nodehost'
@@ -116,6 +118,18 @@ export async function registerNodehost(
         host.restart(id)
         return view(id)
       })
+      // A tester holds a step of the host's work open (every node in it stays there) until it
+      // releases the step: what a page shows meanwhile no longer depends on the machine's speed.
+      for (const action of ['hold', 'release'] as const) {
+        scope.post(`/steps/:step/${action}`, (req) => {
+          const step = (req.params as { step: string }).step
+          if (!isHoldableStep(step)) {
+            throw new HostError(400, 'bad_request', `no step ${step} to hold`)
+          }
+          host[action](step)
+          return { held: host.heldSteps() }
+        })
+      }
       done()
     },
     { prefix: '/control/nodehost' },

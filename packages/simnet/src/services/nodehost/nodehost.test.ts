@@ -26,14 +26,18 @@ beforeAll(async () => {
 })
 afterAll(() => sim.stop())
 
+/** Reads the node until it is in `status` (20 s at most, however busy the machine). */
 async function waitFor(id: string, status: string) {
-  for (let i = 0; i < 300; i++) {
+  const end = Date.now() + 20_000
+  for (;;) {
     const node = await api('GET', `/nodes/${id}`)
     if (node.body.status === status) return node.body
+    if (Date.now() > end) throw new Error(`node ${id} never reached ${status}`)
     await new Promise((r) => setTimeout(r, 10))
   }
-  throw new Error(`node ${id} never reached ${status}`)
 }
+
+const control = (route: string) => fetch(`${sim.url}/control/nodehost${route}`, { method: 'POST' })
 
 describe('node host', () => {
   it('refuses requests without the host token', async () => {
@@ -67,11 +71,15 @@ describe('node host', () => {
     await waitFor(id, 'running')
     expect((await client.get('/v1/getinfo')).body).toMatchObject({ synced_to_chain: true })
 
-    // An update stops lnd, installs the version asked for, and starts it locked.
+    // An update stops lnd, installs the version asked for, and starts it locked. The test holds
+    // the installation open until it has seen it.
+    expect((await control('/steps/updating/hold')).status).toBe(200)
     const updating = await api('POST', `/nodes/${id}/update`, { version: '0.19.2-beta' })
     expect(updating.body).toMatchObject({ status: 'stopping', walletState: 'offline' })
     expect((await client.get('/v1/getinfo')).status).toBe(503)
     await waitFor(id, 'updating')
+    expect((await api('GET', `/nodes/${id}`)).body).toMatchObject({ status: 'updating' })
+    expect((await control('/steps/updating/release')).status).toBe(200)
     const locked = await waitFor(id, 'locked')
     expect(locked.version).toBe('0.19.2-beta')
     const unlock = await client.post('/v1/unlockwallet', {
@@ -84,6 +92,10 @@ describe('node host', () => {
     client.close()
   })
 
+  it('refuses to hold a step that is not timed work', async () => {
+    expect((await control('/steps/active/hold')).status).toBe(400)
+  })
+
   it('auto-approves when configured, and shows channel openings', async () => {
     const auto = await startTestSimnet({ timeScale: 0.001, autoApproveNodes: true })
     const entry = auto.services.nodehost as { url: string; token: string }
@@ -94,7 +106,8 @@ describe('node host', () => {
     })
     const id = ((await res.json()) as { id: string }).id
     let view: Record<string, unknown> = {}
-    for (let i = 0; i < 300 && view.status !== 'waiting_for_initialisation'; i++) {
+    const end = Date.now() + 20_000
+    while (view.status !== 'waiting_for_initialisation' && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 10))
       view = (await (
         await fetch(`${entry.url}/nodes/${id}`, {

@@ -1,4 +1,5 @@
-import type { LnChannel, World } from '../../world/api'
+import type { World } from '../../world/api'
+import type { LnChannel } from '../../world/lightning-api'
 import { lndDaemons } from '../lnd/daemon'
 import type { HostedNode, NodeHost } from './host'
 

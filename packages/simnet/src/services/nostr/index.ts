@@ -11,8 +11,6 @@ import { NwcWalletService } from './nwc/service'
 import { Relay } from './relay/relay'
 import { RELAY_PATH, registerRelayRoute } from './relay/ws'
 
-export { RELAY_PATH } from './relay/ws'
-export { NWC_CONTROL_PATH } from './nwc/control'
 export type { NwcConnectionView } from './nwc/control'
 
 export function registerNostr(app: FastifyInstance, world: World): Promise<void> {

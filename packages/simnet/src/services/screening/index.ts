@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { PAYER_ID, type World } from '../../world/api'
 import { serviceDirectory } from '../control/directory'
 
-export const SCREENING_PREFIX = '/screening'
+const SCREENING_PREFIX = '/screening'
 
 export interface Identification {
   category: string

@@ -1,4 +1,4 @@
-import type { ChainTx } from '../api'
+import type { ChainTx } from '../chain-api'
 
 export interface StoredTx extends ChainTx {
   hex: string

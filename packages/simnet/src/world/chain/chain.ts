@@ -1,5 +1,5 @@
-import type { Chain, ChainTx, Hex, Utxo } from '../api'
-import { ChainError } from '../api'
+import type { Chain, ChainTx, Hex, Utxo } from '../chain-api'
+import { ChainError } from '../chain-api'
 import { Emitter } from '../events'
 import { type ChainState, ChainIndex, type StoredTx } from './chain-state'
 import { feeEstimates } from './fees'
@@ -9,10 +9,10 @@ import {
   REGTEST_GENESIS_HASH,
   REGTEST_GENESIS_TIME,
   addressScript,
-  scriptAddress,
 } from './network'
 import { selectCoins } from './coin-selection'
-import { blockHeaderHash, buildSignedTx, coinbaseRecord, parseRawTx } from './tx-builder'
+import { checkedBroadcast, signedSpend } from './spends'
+import { blockHeaderHash, coinbaseRecord } from './tx-builder'
 import type { HdWallets } from './wallet'
 
 type ChainEvents = { block: [number, Hex]; tx: [ChainTx] }
@@ -166,79 +166,11 @@ export class SimChain implements Chain {
     const plan = this.plan(owner, outputs, opts.feeRateSatPerVbyte, opts.sendAll ?? false, () =>
       this.newAddress(owner),
     )
-    const built = buildSignedTx(
-      plan.inputs.map((u) => {
-        const info = this.state.addresses[u.address]!
-        return {
-          txid: u.txid,
-          vout: u.vout,
-          valueSat: u.valueSat,
-          scriptHex: this.state.txs[u.txid]!.vout[u.vout]!.scriptPubKeyHex,
-          privateKey: this.wallets.privateKey(info.owner, info.index),
-        }
-      }),
-      plan.outputs,
-    )
-    return this.accept({
-      txid: built.txid,
-      hex: built.hex,
-      isCoinbase: false,
-      vin: plan.inputs.map((u) => ({
-        txid: u.txid,
-        vout: u.vout,
-        prevout: this.state.txs[u.txid]!.vout[u.vout]!,
-      })),
-      vout: plan.outputs.map((o) => ({
-        address: o.address,
-        valueSat: o.amountSat,
-        scriptPubKeyHex: toHex(addressScript(o.address)),
-      })),
-      feeSat: plan.feeSat,
-      vsize: built.vsize,
-      weight: built.weight,
-      blockHeight: null,
-      blockHash: null,
-      blockTime: null,
-      firstSeen: this.nowSec(),
-      ...(opts.label ? { label: opts.label } : {}),
-    })
+    return this.accept(signedSpend(this.state, this.wallets, plan, this.nowSec(), opts.label))
   }
 
   broadcastRaw(rawHex: string): Hex {
-    const parsed = parseRawTx(rawHex.trim())
-    if (this.state.txs[parsed.txid]) throw new ChainError('Transaction already in block chain')
-    if (parsed.inputs.length === 0 || parsed.outputs.length === 0) {
-      throw new ChainError('bad-txns-vin-empty')
-    }
-    const vin = parsed.inputs.map((input) => {
-      const prev = this.state.txs[input.txid]?.vout[input.vout]
-      const key = `${input.txid}:${input.vout}`
-      if (!prev || this.index.spentBy.has(key)) {
-        throw new ChainError('bad-txns-inputs-missingorspent')
-      }
-      return { txid: input.txid, vout: input.vout, prevout: prev }
-    })
-    const inSum = vin.reduce((s, i) => s + i.prevout.valueSat, 0)
-    const outSum = parsed.outputs.reduce((s, o) => s + o.valueSat, 0)
-    if (outSum > inSum) throw new ChainError('bad-txns-in-belowout')
-    return this.accept({
-      txid: parsed.txid,
-      hex: parsed.hex,
-      isCoinbase: false,
-      vin,
-      vout: parsed.outputs.map((o) => ({
-        address: scriptAddress(fromHex(o.scriptHex)),
-        valueSat: o.valueSat,
-        scriptPubKeyHex: o.scriptHex,
-      })),
-      feeSat: inSum - outSum,
-      vsize: parsed.vsize,
-      weight: parsed.weight,
-      blockHeight: null,
-      blockHash: null,
-      blockTime: null,
-      firstSeen: this.nowSec(),
-    }).txid
+    return this.accept(checkedBroadcast(this.state, this.index, rawHex, this.nowSec())).txid
   }
 
   private accept(tx: StoredTx): ChainTx {
@@ -321,11 +253,4 @@ function sortNewestFirst(txs: StoredTx[]): StoredTx[] {
     const hb = b.blockHeight ?? Number.MAX_SAFE_INTEGER
     return hb - ha || b.firstSeen - a.firstSeen
   })
-}
-
-function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex')
-}
-function fromHex(text: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(text, 'hex'))
 }

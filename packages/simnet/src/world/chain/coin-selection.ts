@@ -1,5 +1,5 @@
-import type { Utxo } from '../api'
-import { ChainError } from '../api'
+import type { Utxo } from '../chain-api'
+import { ChainError } from '../chain-api'
 import {
   DUST_LIMIT_SAT,
   P2WPKH_INPUT_VBYTES,

@@ -1,5 +1,5 @@
 /** Confirmation targets Esplora reports, as in /fee-estimates. */
-export const FEE_TARGETS = [...Array.from({ length: 25 }, (_, i) => i + 1), 144, 504, 1008] as const
+const FEE_TARGETS = [...Array.from({ length: 25 }, (_, i) => i + 1), 144, 504, 1008] as const
 
 /**
  * A plausible fee market: urgent targets cost more, and a busy mempool (in vbytes) raises

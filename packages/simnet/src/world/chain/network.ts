@@ -1,5 +1,5 @@
 import * as btc from '@scure/btc-signer'
-import { ChainError } from '../api'
+import { ChainError } from '../chain-api'
 
 /** Bitcoin regtest parameters in the shape @scure/btc-signer expects. */
 export const REGTEST = { bech32: 'bcrt', pubKeyHash: 0x6f, scriptHash: 0xc4, wif: 0xef } as const

@@ -1,19 +1,19 @@
 import * as btc from '@scure/btc-signer'
 import { hex } from '@scure/base'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { ChainError } from '../api'
+import { ChainError } from '../chain-api'
 import type { StoredTx } from './chain-state'
 import { addressScript } from './network'
 
 /** A serialised transaction with the figures the chain records. */
-export interface BuiltTx {
+interface BuiltTx {
   txid: string
   hex: string
   vsize: number
   weight: number
 }
 
-export interface SigningInput {
+interface SigningInput {
   txid: string
   vout: number
   valueSat: number
@@ -42,7 +42,7 @@ export function buildSignedTx(
 }
 
 /** A coinbase with the BIP34 height push, paying the given outputs. */
-export function buildCoinbaseTx(
+function buildCoinbaseTx(
   height: number,
   outputs: { scriptHex: string; amountSat: number }[],
 ): BuiltTx {
@@ -96,7 +96,7 @@ export function coinbaseRecord(
   }
 }
 
-export interface ParsedTx extends BuiltTx {
+interface ParsedTx extends BuiltTx {
   inputs: { txid: string; vout: number }[]
   outputs: { scriptHex: string; valueSat: number }[]
 }
@@ -145,7 +145,7 @@ function internal(id: string): Uint8Array {
   return hex.decode(id).reverse()
 }
 
-export function merkleRoot(txids: string[]): Uint8Array {
+function merkleRoot(txids: string[]): Uint8Array {
   let level = txids.map(internal)
   if (level.length === 0) return new Uint8Array(32)
   while (level.length > 1) {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { bech32 } from '@scure/base'
 import bolt11 from 'bolt11'
 import secp256k1 from 'secp256k1'
-import type { DecodedInvoice } from '../api'
-import { LightningError } from '../api'
+import type { DecodedInvoice } from '../lightning-api'
+import { LightningError } from '../lightning-api'
 
 /** Regtest parameters in the shape the bolt11 package expects (prefix `lnbcrt`). */
 export const BOLT11_REGTEST = {
@@ -14,7 +14,7 @@ export const BOLT11_REGTEST = {
 }
 
 export const DEFAULT_EXPIRY_SEC = 86_400
-export const MIN_FINAL_CLTV_EXPIRY = 80
+const MIN_FINAL_CLTV_EXPIRY = 80
 
 export interface InvoiceFields {
   privateKeyHex: string

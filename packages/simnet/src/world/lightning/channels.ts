@@ -1,15 +1,16 @@
 import * as btc from '@scure/btc-signer'
 import { hex } from '@scure/base'
-import type { ChannelOpenMode, LnChannel } from '../api'
-import { ChainError, LightningError } from '../api'
+import type { ChannelOpenMode, LnChannel } from '../lightning-api'
+import { ChainError } from '../chain-api'
+import { LightningError } from '../lightning-api'
 import type { SimChain } from '../chain/chain'
 import { REGTEST } from '../chain/network'
 import type { ChannelRecord, LightningState } from './state'
 
-export const MIN_CHANNEL_SAT = 20_000
+const MIN_CHANNEL_SAT = 20_000
 /** Commitment fee plus two anchor outputs, kept aside from both balances. */
-export const COMMIT_RESERVE_SAT = 3_470
-export const FUNDING_CONFIRMATIONS = 3
+const COMMIT_RESERVE_SAT = 3_470
+const FUNDING_CONFIRMATIONS = 3
 
 interface Party {
   id: string
@@ -18,7 +19,7 @@ interface Party {
 }
 
 /** The 2-of-2 funding output of two nodes, as lnd builds it (P2WSH multisig, sorted keys). */
-export function fundingOutput(a: string, b: string) {
+function fundingOutput(a: string, b: string) {
   const keys = [a, b].sort().map((k) => hex.decode(k))
   const multisig = btc.p2ms(2, keys)
   const payment = btc.p2wsh(multisig, REGTEST)

@@ -1,15 +1,15 @@
+import type { KeyRing } from '../api'
+import type { Hex } from '../chain-api'
 import type {
   ChannelOpenMode,
   DecodedInvoice,
-  Hex,
-  KeyRing,
   Lightning,
   LnChannel,
   LnInvoice,
   LnNode,
-  LnPayment,
-} from '../api'
-import { LSP_ID, LightningError } from '../api'
+} from '../lightning-api'
+import { LSP_ID } from '../api'
+import { LightningError } from '../lightning-api'
 import type { SimChain } from '../chain/chain'
 import { decodeInvoice } from './bolt11'
 import { ChannelBook } from './channels'
@@ -189,5 +189,3 @@ export class SimLightning implements Lightning {
     clearInterval(this.sweeper)
   }
 }
-
-export type { LnPayment }

@@ -1,5 +1,5 @@
-import type { LnPayment } from '../api'
-import { LightningError } from '../api'
+import type { LnPayment } from '../lightning-api'
+import { LightningError } from '../lightning-api'
 import type { SimLightning } from './network'
 import type { SimNode } from './node'
 import { applyRoute, findRoute, totalSpendableMsat } from './router'

@@ -1,14 +1,14 @@
 import type { ChannelRecord } from './state'
 import { chanReserveSat } from './channels'
 
-export interface Hop {
+interface Hop {
   channel: ChannelRecord
   from: string
   to: string
 }
 
 /** What `from` can still send over the channel without dipping into its reserve, in msat. */
-export function spendableMsat(channel: ChannelRecord, from: string): number {
+function spendableMsat(channel: ChannelRecord, from: string): number {
   const balance = channel.initiator === from ? channel.initiatorMsat : channel.peerMsat
   return Math.max(0, balance - chanReserveSat(channel) * 1000)
 }

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../../lib/module-worker'
-import { LightningError } from '../api'
+import { LightningError } from '../lightning-api'
 import { type InvoiceFields, encodeInvoice } from './bolt11'
 
 export interface SignerRequest {

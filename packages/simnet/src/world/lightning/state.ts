@@ -1,4 +1,10 @@
-import type { ChannelOpenIssue, ChannelOpenMode, ChannelState, LnInvoice, LnPayment } from '../api'
+import type {
+  ChannelOpenIssue,
+  ChannelOpenMode,
+  ChannelState,
+  LnInvoice,
+  LnPayment,
+} from '../lightning-api'
 
 export interface NodeRecord {
   id: string

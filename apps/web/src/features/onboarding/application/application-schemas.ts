@@ -28,10 +28,10 @@ import {
 import type { TFunction } from 'i18next'
 import { z } from 'zod'
 
-export { COMPANY_TYPES, MAX_COUNT, MAX_PEOPLE, SALES_CHANNELS }
+export { COMPANY_TYPES, MAX_PEOPLE, SALES_CHANNELS }
 export type { CompanyType, SalesChannel } from '@app/domain'
 
-export function requiredText(t: TFunction, max = 200) {
+function requiredText(t: TFunction, max = 200) {
   return z
     .string()
     .trim()
@@ -46,11 +46,11 @@ function optionalText(t: TFunction, max = 200) {
     .max(max, t('validation.tooLong', { count: max }))
 }
 
-export function countrySchema(t: TFunction) {
+function countrySchema(t: TFunction) {
   return z.string().refine((code) => COUNTRY_CODES.has(code), t('application.validation.country'))
 }
 
-export function addressSchema(t: TFunction) {
+function addressSchema(t: TFunction) {
   return z.object({
     line1: requiredText(t),
     line2: optionalText(t),
@@ -59,7 +59,7 @@ export function addressSchema(t: TFunction) {
     country: countrySchema(t),
   })
 }
-export type AddressInput = z.input<ReturnType<typeof addressSchema>>
+type AddressInput = z.input<ReturnType<typeof addressSchema>>
 
 export const EMPTY_ADDRESS: AddressInput = {
   line1: '',

@@ -6,7 +6,8 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import type { LnNode, World } from '../../../world/api'
+import type { World } from '../../../world/api'
+import type { LnNode } from '../../../world/lightning-api'
 import type { LndContext } from '../context'
 import { unknownError } from '../errors'
 import { bodyOf, hexToB64 } from '../proto'

@@ -6,11 +6,11 @@ import { b64ToHex, bodyOf, hexToB64, i64, readInt, readString } from '../proto'
 import { channelJson, pendingOpenJson } from '../wire/channel'
 import { INVOICE_FEATURES } from '../wire/invoice'
 
-export const LND_VERSION = '0.18.5-beta commit=v0.18.5-beta'
+const LND_VERSION = '0.18.5-beta commit=v0.18.5-beta'
 const versionText = (version: string | undefined) =>
   version ? `${version} commit=v${version}` : LND_VERSION
 /** lnd's default peer-to-peer port */
-export const LND_PEER_PORT = 9735
+const LND_PEER_PORT = 9735
 
 const amount = (sat: number, msat = sat * 1000) => ({ sat: i64(sat), msat: i64(msat) })
 

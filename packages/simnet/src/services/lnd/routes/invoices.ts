@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { LnInvoice } from '../../../world/api'
+import type { LnInvoice } from '../../../world/lightning-api'
 import type { LndContext } from '../context'
 import { GrpcCode, RpcError, invalidArgument } from '../errors'
 import { b64ToHex, bodyOf, hexToB64, i64, readBool, readInt, readString } from '../proto'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { LnPayment } from '../../../world/api'
+import type { LnPayment } from '../../../world/lightning-api'
 import type { LndContext } from '../context'
 import { GrpcCode, RpcError, invalidArgument, unknownError } from '../errors'
 import { b64ToHex, bodyOf, i64, readBool, readInt, readString } from '../proto'

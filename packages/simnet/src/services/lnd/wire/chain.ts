@@ -1,4 +1,4 @@
-import type { Chain, ChainTx } from '../../../world/api'
+import type { Chain, ChainTx } from '../../../world/chain-api'
 import { i64 } from '../proto'
 
 const SCRIPT_TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { LnChannel } from '../../../world/api'
+import type { LnChannel } from '../../../world/lightning-api'
 import { i64 } from '../proto'
 
 const CSV_DELAY = 144

@@ -1,4 +1,4 @@
-import type { DecodedInvoice, LnInvoice } from '../../../world/api'
+import type { DecodedInvoice, LnInvoice } from '../../../world/lightning-api'
 import { hexToB64, i64 } from '../proto'
 
 /** The feature bits lnd sets on its invoices (var onion, payment secret, multi-path). */

@@ -1,4 +1,4 @@
-import type { LnPayment } from '../../../world/api'
+import type { LnPayment } from '../../../world/lightning-api'
 import { i64 } from '../proto'
 
 /** lnrpc.Payment; hashes and preimages are hex here, as lnd sends them. */

@@ -5,13 +5,14 @@
  */
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { getPublicKey } from 'nostr-tools/pure'
-import type { LnNode, World } from '../../../world/api'
+import type { World } from '../../../world/api'
+import type { LnNode } from '../../../world/lightning-api'
 
-export const NWC_SECTION = 'nostr.nwc'
+const NWC_SECTION = 'nostr.nwc'
 
 /** Inbound room each wallet gets on top of its spendable budget, so it can receive payments. */
-export const INBOUND_SAT = 1_000_000
-export const DEFAULT_BUDGET_SAT = 100_000
+const INBOUND_SAT = 1_000_000
+const DEFAULT_BUDGET_SAT = 100_000
 
 export interface NwcConnectionRecord {
   index: number

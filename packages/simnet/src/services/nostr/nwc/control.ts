@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { World } from '../../../world/api'
-import { LightningError } from '../../../world/api'
+import { LightningError } from '../../../world/lightning-api'
 import { RELAY_PATH } from '../relay/ws'
 import type { NwcConnectionRecord } from './connections'
 import { relayUrlFor } from './connections'

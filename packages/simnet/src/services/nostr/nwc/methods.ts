@@ -1,7 +1,8 @@
 /** The NIP-47 commands a wallet connection answers, run against the wallet's Lightning node. */
 import { z } from 'zod'
-import type { LnNode, LnPayment, World } from '../../../world/api'
-import { LightningError } from '../../../world/api'
+import type { World } from '../../../world/api'
+import type { LnNode, LnPayment } from '../../../world/lightning-api'
+import { LightningError } from '../../../world/lightning-api'
 import type { Nip47Transaction } from './transactions'
 import { incomingTransaction, outgoingTransaction } from './transactions'
 
@@ -92,7 +93,7 @@ export function balanceMsat(node: LnNode): number {
 }
 
 /** What a payment can take: the balance less the reserve each channel must keep. */
-export function spendableMsat(node: LnNode): number {
+function spendableMsat(node: LnNode): number {
   return openChannels(node).reduce(
     (sum, c) => sum + Math.max(0, c.localBalanceMsat - c.localChanReserveSat * 1000),
     0,
@@ -217,7 +218,7 @@ const HANDLERS: Record<(typeof METHODS)[number], Handler> = {
   list_transactions: listTransactions,
 }
 
-export function isSupportedMethod(method: string): method is (typeof METHODS)[number] {
+function isSupportedMethod(method: string): method is (typeof METHODS)[number] {
   return (METHODS as readonly string[]).includes(method)
 }
 

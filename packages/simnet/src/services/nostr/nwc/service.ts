@@ -3,7 +3,8 @@
  * answers 23194 requests with 23195 responses in the request's encryption, and announces settled
  * invoices and payments as notifications (23197 NIP-44 and 23196 NIP-04).
  */
-import type { LnInvoice, LnNode, LnPayment, World } from '../../../world/api'
+import type { World } from '../../../world/api'
+import type { LnInvoice, LnNode, LnPayment } from '../../../world/lightning-api'
 import type { NostrEvent } from '../relay/event'
 import type { Relay } from '../relay/relay'
 import type { NwcConnectionRecord } from './connections'
@@ -16,11 +17,11 @@ import { METHODS, NOTIFICATION_TYPES, Nip47Error, runMethod } from './methods'
 import type { Nip47Transaction } from './transactions'
 import { incomingTransaction, outgoingTransaction } from './transactions'
 
-export const KIND_INFO = 13194
-export const KIND_REQUEST = 23194
-export const KIND_RESPONSE = 23195
-export const KIND_NOTIFICATION_NIP04 = 23196
-export const KIND_NOTIFICATION = 23197
+const KIND_INFO = 13194
+const KIND_REQUEST = 23194
+const KIND_RESPONSE = 23195
+const KIND_NOTIFICATION_NIP04 = 23196
+const KIND_NOTIFICATION = 23197
 
 const MAX_REMEMBERED_REQUESTS = 10_000
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DecodedInvoice, LnInvoice, LnPayment } from '../../../world/api'
+import type { DecodedInvoice, LnInvoice, LnPayment } from '../../../world/lightning-api'
 import { incomingTransaction, outgoingTransaction } from './transactions'
 
 const invoice: LnInvoice = {

@@ -1,5 +1,5 @@
 /** Lightning invoices and payments of a wallet node in the NIP-47 transaction shape. */
-import type { DecodedInvoice, LnInvoice, LnPayment } from '../../../world/api'
+import type { DecodedInvoice, LnInvoice, LnPayment } from '../../../world/lightning-api'
 
 export type TransactionState = 'pending' | 'settled' | 'accepted' | 'expired' | 'failed'
 
@@ -61,7 +61,7 @@ const PAYMENT_STATE: Record<LnPayment['status'], TransactionState> = {
   FAILED: 'failed',
 }
 
-export function paymentCreatedAt(p: LnPayment): number {
+function paymentCreatedAt(p: LnPayment): number {
   return Number(BigInt(p.creationTimeNs) / 1_000_000_000n)
 }
 

@@ -76,7 +76,7 @@ export function firstTagValue(event: NostrEvent, name: string): string | undefin
 }
 
 /** NIP-40: the unix second after which the event should no longer be served. */
-export function expiresAt(event: NostrEvent): number | undefined {
+function expiresAt(event: NostrEvent): number | undefined {
   const value = firstTagValue(event, 'expiration')
   if (value === undefined || !/^\d+$/.test(value)) return undefined
   return Number(value)

@@ -26,7 +26,7 @@ export interface RelayConnection {
 
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 64
 /** Stored events kept (NWC's traffic is ephemeral; each wallet keeps one info event). */
-export const DEFAULT_MAX_EVENTS = 20_000
+const DEFAULT_MAX_EVENTS = 20_000
 
 export class Relay {
   readonly store: EventStore

@@ -8,7 +8,7 @@ import { firstTagValue, isExpired, newestFirst, plainEvent, storageClass } from 
 import type { Filter } from './filter'
 import { matches } from './filter'
 
-export const RELAY_SECTION = 'nostr.relay'
+const RELAY_SECTION = 'nostr.relay'
 
 interface RelaySection {
   events: NostrEvent[]

@@ -1,0 +1,77 @@
+/** The environment variables the server reads, as parsed and checked at start (`config.ts`). */
+import { z } from 'zod'
+import { parseTrustProxy } from './config-trust-proxy'
+
+export const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  APP_SECRET_PREVIOUS: z.string().min(1).optional(),
+  BRAND_NAME: z.string().min(1).default('My product'),
+  SENTRY_DSN: z.string().optional(),
+  VITE_SENTRY_DSN: z.string().optional(),
+  BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),
+  EXCHANGE_API_URL: z.url().default('https://api.kraken.com'),
+  NODE_HOST: z.enum(['simnet', 'lnd-pool']).optional(),
+  NODE_HOST_URL: z.url().optional(),
+  NODE_HOST_TOKEN: z.string().optional(),
+  /** lnd-pool: where node updates are sent (the operator's tooling), signed with the secret */
+  NODE_UPDATE_WEBHOOK_URL: z.url().optional(),
+  NODE_UPDATE_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'NODE_UPDATE_WEBHOOK_SECRET must be at least 32 characters')
+    .optional(),
+  LSP_PUBKEY: z
+    .string()
+    .regex(/^(02|03)[0-9a-f]{64}$/, 'LSP_PUBKEY must be a 33-byte hex public key')
+    .optional(),
+  SIMNET_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  SIMNET_TIME_SCALE: z.coerce.number().positive().max(1).default(0.01),
+  PRICE_FALLBACK_URL: z.url().optional(),
+  /** a Chainalysis-style sanctions screening API for withdrawal addresses, and its key */
+  SCREENING_API_URL: z.url().optional(),
+  SCREENING_API_KEY: z.string().optional(),
+  ECASH_ACCEPTED_MINTS: z.string().optional(),
+  DEPOSIT_POLL_MS: z.coerce.number().int().positive().optional(),
+  CLEANUP_INTERVAL_MS: z.coerce.number().int().min(500).optional(),
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  SESSION_IDLE_DAYS: z.coerce.number().positive().max(365).default(14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
+  AUTO_APPROVE_APPLICATIONS: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v)
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), ' +
+            'or a comma-separated list of their addresses or ranges (e.g. 10.0.0.0/8); ' +
+            '"true" would trust every hop, so a client could choose its own address',
+        })
+        return z.NEVER
+      }
+      return parsed
+    }),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(1000).optional(),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** device images in an S3-compatible store instead of PostgreSQL (`config-image-store.ts`) */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_KEY_PREFIX: z.string().optional(),
+})
+
+export type Env = z.infer<typeof ZEnv>

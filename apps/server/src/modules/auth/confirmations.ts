@@ -1,0 +1,98 @@
+/**
+ * What asks for the account's secrets again: changing the password, turning two-factor sign-in
+ * off, new recovery codes, and the confirmations before money leaves or the seed words are
+ * shown. Each try is limited (`rate-limits.ts`) before any slow password hash.
+ */
+import { DomainError } from '../../lib/errors'
+import type { AuthLimits } from './rate-limits'
+import type { AuthRepo } from './repo'
+import { PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords'
+import type { ClientInfo, NewSession, Sessions } from './sessions'
+import type { TwoFactor } from './two-factor'
+
+export function createConfirmations(deps: {
+  repo: AuthRepo
+  limits: AuthLimits
+  twoFactor: TwoFactor
+  sessions: Sessions
+}) {
+  const { repo, limits, twoFactor, sessions } = deps
+
+  async function checkPassword(userId: string, password: string) {
+    const user = await repo.findUserById(userId)
+    if (!user) throw new DomainError('UNAUTHORIZED')
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw new DomainError('WRONG_CURRENT_PASSWORD', 'The current password is wrong')
+    }
+    return user
+  }
+
+  return {
+    /** Changes the password, ends every session of the user and starts a fresh one. */
+    async changePassword(
+      input: {
+        userId: string
+        currentPassword: string
+        newPassword: string
+        confirmPassword: string
+      } & ClientInfo,
+    ): Promise<NewSession> {
+      await limits.beforeChangePassword(input.userId)
+      if (input.newPassword !== input.confirmPassword) {
+        throw new DomainError('PASSWORD_MISMATCH', 'The new password and its confirmation differ')
+      }
+      if (input.newPassword.length < PASSWORD_MIN_LENGTH) {
+        throw new DomainError('PASSWORD_TOO_SHORT', undefined, { min: PASSWORD_MIN_LENGTH })
+      }
+      const user = await checkPassword(input.userId, input.currentPassword)
+      await repo.setPassword(user.id, await hashPassword(input.newPassword))
+      await repo.deleteUserSessions(user.id)
+      return sessions.start(user.id, input)
+    },
+
+    /** Turns two-factor sign-in off: the password and a code (or a recovery code) first. */
+    async disableTwoFactor(input: { userId: string; password: string; code: string }) {
+      if (!(await twoFactor.isEnabled(input.userId))) {
+        throw new DomainError('TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off')
+      }
+      await limits.beforeChangePassword(input.userId)
+      await checkPassword(input.userId, input.password)
+      await twoFactor.verify(input.userId, input.code)
+      await twoFactor.disable(input.userId)
+    },
+
+    /** New recovery codes for a code from the authenticator (or a recovery code). */
+    async renewRecoveryCodes(input: { userId: string; code: string }) {
+      if (!(await twoFactor.isEnabled(input.userId))) {
+        throw new DomainError('TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off')
+      }
+      await twoFactor.verify(input.userId, input.code)
+      return twoFactor.renewRecoveryCodes(input.userId)
+    },
+
+    /**
+     * Before money leaves (a withdrawal): the account password (wrong ones limited per user),
+     * and the second factor when the user has it on.
+     */
+    async confirmWithPassword(input: {
+      userId: string
+      password: string
+      code?: string
+      ip?: string
+    }): Promise<void> {
+      await limits.beforeConfirmPassword(input.userId)
+      await checkPassword(input.userId, input.password)
+      await limits.succeededConfirmPassword(input.userId)
+      await twoFactor.verify(input.userId, input.code, input.ip)
+    },
+
+    /**
+     * Before the seed words are shown: limited per user and per business, and the second
+     * factor again when the user has it on.
+     */
+    async guardSeedReveal(input: { userId: string; businessId: string; code?: string }) {
+      await limits.beforeRevealSeed(input.userId, input.businessId)
+      await twoFactor.verify(input.userId, input.code)
+    },
+  }
+}

@@ -1,0 +1,3 @@
+/** What other modules may use of businesses: a business as a member sees it. */
+export type { BusinessRow } from './repo'
+export type { BusinessService } from './service'

@@ -1,0 +1,2 @@
+/** The public face of tips: its service (other modules use none of it yet). */
+export type { TipService } from './service'

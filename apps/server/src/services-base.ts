@@ -1,0 +1,76 @@
+/**
+ * What the server's services are given (`ServiceDeps`) and what all of them share: the secret
+ * box, the job queue, realtime events, the stored wallet connections and the exchange's nonces.
+ */
+import type pg from 'pg'
+import type { AppConfig } from './config'
+import type { Db } from './db/database'
+import { registerCleanupJobs } from './jobs/cleanup'
+import { createCleanupRepo } from './jobs/cleanup-repo'
+import { createJobQueue } from './jobs/jobs'
+import { PgEventBus } from './lib/pg-events'
+import { SecretBox } from './lib/secrets'
+import type { AuthLimitsConfig } from './modules/auth/rate-limits'
+import { createOnboardingRepo } from './modules/onboarding/repo'
+import type { LeaseRepo } from './modules/payments/lease-repo'
+import type { WatcherOptions } from './modules/payments/watchers'
+import type { PriceSource } from './modules/price/service'
+import type { WithdrawalJobOptions } from './modules/withdrawals/jobs'
+import { createConnectionRepo } from './wallets/connection-repo'
+import { createNonceRepo } from './wallets/exchange/nonce-repo'
+import type { NwcWalletInfo } from './wallets/nwc/nwc-client'
+import type { NwcConnection } from './wallets/nwc/nwc-uri'
+import {
+  DEMO_RELAY_POLICY,
+  PRODUCTION_RELAY_POLICY,
+  setRelayPolicy,
+} from './wallets/nwc/relay-guard'
+import type { Wallet } from './wallets/wallet'
+
+export interface ServiceDeps {
+  config: AppConfig
+  db: Db
+  pool: pg.Pool
+  authLimits?: AuthLimitsConfig
+  /** replaces the NWC wallet probe (tests of refusals that need a wallet lacking methods) */
+  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  log?: (msg: string, err?: unknown) => void
+  /** the connection string, for the LISTEN connection of realtime events */
+  databaseUrl: string
+  walletFactory?: (businessId: string) => Promise<Wallet | null>
+  watcherOptions?: WatcherOptions
+  /** replaces the wallet lease store (tests that stop an instance as a crash would) */
+  leases?: LeaseRepo
+  priceSources?: PriceSource[]
+  /** how often and after how long withdrawals in doubt are followed up */
+  withdrawalJobs?: WithdrawalJobOptions
+}
+
+export type ServiceBase = ReturnType<typeof createServiceBase>
+
+export function createServiceBase(deps: ServiceDeps) {
+  // Merchants name NWC relays: outside the demo network, only public wss: relays are reached.
+  setRelayPolicy(deps.config.isDemo ? DEMO_RELAY_POLICY : PRODUCTION_RELAY_POLICY)
+  const secrets = new SecretBox(deps.config.appSecret, deps.config.appSecretPrevious)
+  const jobs = createJobQueue(deps.databaseUrl, {
+    pollMs: deps.config.pollIntervals.jobsMs,
+    log: deps.log,
+  })
+  registerCleanupJobs(jobs, {
+    repo: createCleanupRepo(deps.db),
+    intervalMs: deps.config.pollIntervals.cleanupMs,
+    log: deps.log,
+  })
+  const nonceRepo = createNonceRepo(deps.db)
+  return {
+    deps,
+    /** the configuration's payment networks (exchange, node host, price, mints, screening) */
+    externals: deps.config.externals,
+    secrets,
+    jobs,
+    bus: new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err)),
+    connections: createConnectionRepo(deps.db, secrets),
+    nonces: (apiKey: string) => nonceRepo.next(apiKey),
+    onboardingRepo: createOnboardingRepo(deps.db, secrets),
+  }
+}
