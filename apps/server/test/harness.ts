@@ -98,6 +98,8 @@ export interface Scenario {
   origin: string
   owner: Owner
   hostNodeId: string
+  /** the node host's API on the own node, as the operator's tooling calls it (answers 202) */
+  nodeHost(action: 'restart' | 'stop' | 'start'): Promise<void>
   terminal: PairedTerminal
   stranger: TestBrowser
   /** ends everything; a plain function, so `afterAll(t.close)` */
@@ -208,6 +210,7 @@ async function build(
     get hostNodeId() {
       return asked(hostNodeId, 'an own node')
     },
+    nodeHost: (action) => nodeHost(asked(net, 'simnet'), asked(hostNodeId, 'an own node'), action),
     get terminal() {
       return asked(terminal, 'a device')
     },
@@ -215,6 +218,20 @@ async function build(
       return asked(stranger, 'a second user')
     },
   }
+}
+
+/** The node host's API on one node, as the operator's tooling calls it (answers 202). */
+export async function nodeHost(
+  net: TestSimnet,
+  hostNodeId: string,
+  action: 'restart' | 'stop' | 'start',
+): Promise<void> {
+  const { url, token } = net.externals.nodeHost as { url: string; token: string }
+  const res = await fetch(`${url}/nodes/${hostNodeId}/${action}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (res.status !== 202) throw new Error(`the node host answered ${action} with ${res.status}`)
 }
 
 async function makeBusiness(

@@ -54,12 +54,7 @@ describe('the backup subscription', () => {
   })
 
   it('opens the stream again after the node restarts', async () => {
-    const { url, token } = net.externals.nodeHost as { url: string; token: string }
-    const res = await fetch(`${url}/nodes/${hostNodeId}/restart`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(res.status).toBe(202)
+    await t.nodeHost('restart')
     await until(
       () => b.caller.node.status({ businessId }),
       (s) => s.walletState === 'LOCKED',

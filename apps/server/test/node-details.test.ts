@@ -87,13 +87,7 @@ describe('node details', () => {
   })
 
   it('a locked node has its status only', async () => {
-    const settings = await env.services.nodes.settings(businessId)
-    if (!settings.exists) throw new Error('no node')
-    const { url, token } = net.externals.nodeHost as { url: string; token: string }
-    await fetch(`${url}/nodes/${settings.hostNodeId}/restart`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    })
+    await t.nodeHost('restart')
     const locked = await until(details, (d) => d.status.hostState === 'locked', 'locked')
     expect(locked.node).toBeNull()
     await b.caller.node.unlock({ businessId, password: 'my node password' })

@@ -16,7 +16,7 @@ import { scenario } from './harness'
 
 const t = await scenario({ simnet: true, business: 'own-node-with-channel', depositSat: 1_000_000 })
 afterAll(t.close)
-const { env, net, hostNodeId } = t
+const { env, net } = t
 const { b, businessId } = t.owner
 
 const overview = () => b.caller.loop.overview({ businessId })
@@ -255,12 +255,7 @@ describe('Loop', () => {
   })
 
   it("says 'Failed to set up autoloop' when loopd cannot be reached", async () => {
-    const { url, token } = net.externals.nodeHost as { url: string; token: string }
-    const res = await fetch(`${url}/nodes/${hostNodeId}/restart`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(res.status).toBe(202)
+    await t.nodeHost('restart')
     await until(
       () => b.caller.node.status({ businessId }),
       (s) => s.walletState === 'LOCKED',

@@ -13,18 +13,11 @@ const PASSWORD = 'my node password'
 
 const t = await scenario({ simnet: true, realtime: true, business: 'own-node-with-channel' })
 afterAll(t.close)
-const { env, net, hostNodeId } = t
+const { env, net } = t
 const { b, businessId } = t.owner
 
 /** The node host API, as the operator's tooling calls it. */
-async function host(action: 'restart' | 'stop' | 'start') {
-  const { url, token } = net.externals.nodeHost as { url: string; token: string }
-  const res = await fetch(`${url}/nodes/${hostNodeId}/${action}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  })
-  expect(res.status).toBe(202)
-}
+const host = (action: 'restart' | 'stop' | 'start') => t.nodeHost(action)
 
 const status = () => b.caller.node.status({ businessId })
 const untilLocked = () =>

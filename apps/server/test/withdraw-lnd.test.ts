@@ -14,7 +14,7 @@ import { createWalletForBusiness, lndClientFor } from '../src/wallets/factory'
 import { LndWallet } from '../src/wallets/lnd/lnd-wallet'
 import { appCode, rejection, until } from './assertions'
 import { ownNodeBusiness } from './businesses'
-import { scenario, type TestBrowser, type Scenario } from './harness'
+import { nodeHost, scenario, type TestBrowser, type Scenario } from './harness'
 import { ACCOUNT_PASSWORD, lossyProxy } from './withdraw-support'
 
 /** businesses whose wallet is reached through the lossy proxy */
@@ -398,12 +398,7 @@ describe('a locked node', () => {
   it('is not ready: nothing is quoted or sent', async () => {
     const settings = await env.services.nodes.settings(businessId)
     if (!settings.exists) throw new Error('no node')
-    const { url, token } = net.externals.nodeHost as { url: string; token: string }
-    const res = await fetch(`${url}/nodes/${settings.hostNodeId}/restart`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(res.status).toBe(202)
+    await nodeHost(net, settings.hostNodeId, 'restart')
     env.services.wallets.invalidate(businessId)
     const inv = invoice(1_000)
     const e = await until(
