@@ -247,6 +247,27 @@ describe('own Lightning node', () => {
 describe('channel opening problems', () => {
   const nodeWithDeposit = () => ownNodeWithDeposit(env, net, 250_000)
 
+  /**
+   * Ticks until the channel's funding transaction is out (the row has its channel point), then
+   * mines the blocks it waits for: on a busy machine the funding may go out only after the
+   * deposit's own blocks, and blocks mined before it would confirm nothing.
+   */
+  const mineFunding = async (id: string) => {
+    await until(
+      async () => {
+        await env.services.deposits.tick()
+        return env.database.db
+          .selectFrom('onchainInvoices')
+          .select('channelPoint')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      },
+      (row) => row.channelPoint !== null,
+      'the funding transaction sent',
+    )
+    await net.control('POST', '/mine', { blocks: 3 })
+  }
+
   const settle = async (b: TestBrowser, businessId: string, id: string, state: string) =>
     until(
       async () => {
@@ -260,7 +281,7 @@ describe('channel opening problems', () => {
   it('reports a failed opening and opens on retry', { timeout: 60_000 }, async () => {
     await net.control('POST', '/channels/next-open', { mode: 'fail' })
     const { b, businessId, onchainInvoiceId } = await nodeWithDeposit()
-    await net.control('POST', '/mine', { blocks: 3 })
+    await mineFunding(onchainInvoiceId)
     const failed = await settle(b, businessId, onchainInvoiceId, 'failed')
     expect(failed.channel.error).toBe('Error opening the channel')
     expect(await step(b, businessId)).toBe('deposit')
@@ -268,7 +289,7 @@ describe('channel opening problems', () => {
     await net.control('POST', '/mine', { blocks: 1 }) // the refund confirms
     const retried = await b.caller.deposit.retryChannel({ businessId, onchainInvoiceId })
     expect(retried.channel.state).toBe('opening')
-    await net.control('POST', '/mine', { blocks: 3 })
+    await mineFunding(onchainInvoiceId)
     await settle(b, businessId, onchainInvoiceId, 'open')
     expect(await step(b, businessId)).toBe('completed')
   })
@@ -279,7 +300,7 @@ describe('channel opening problems', () => {
     async () => {
       await net.control('POST', '/channels/next-open', { mode: 'manual' })
       const { b, businessId, onchainInvoiceId } = await nodeWithDeposit()
-      await net.control('POST', '/mine', { blocks: 3 })
+      await mineFunding(onchainInvoiceId)
       const manual = await settle(b, businessId, onchainInvoiceId, 'manual')
       expect(manual.channel.error).toBe('Manual processing required')
       const notFailed = await rejection(
