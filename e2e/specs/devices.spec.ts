@@ -113,7 +113,7 @@ test('a staff login with permissions, and an unrecognised tag assigned with one 
   await expect(
     page.getByText("4 to 8 digits, different from everyone else's").first(),
   ).toBeVisible()
-  await page.getByLabel('PIN').fill('4826')
+  await page.getByLabel('PIN').fill('482613')
   await page.getByLabel('End-of-day report').check()
   await page.getByLabel('Refunds at the terminal').check()
   await page.getByRole('button', { name: 'Create staff login' }).click()
@@ -125,7 +125,7 @@ test('a staff login with permissions, and an unrecognised tag assigned with one 
 
   // A terminal reads a tag nobody holds; it waits on the page to be assigned.
   const till = await terminal(baseURL ?? '', credentials.loginId, credentials.secret)
-  expect((await till.call('device.staffSignIn', { rfid: '04:A2:3B:C1' })).status()).toBe(401)
+  expect((await till.call('device.staffSignIn', { tag: '04:A2:3B:C1' })).status()).toBe(401)
   await page.reload()
   const unknown = page.getByTestId('unrecognised-tags')
   await expect(unknown.getByText('04A23BC1')).toBeVisible()
@@ -136,7 +136,7 @@ test('a staff login with permissions, and an unrecognised tag assigned with one 
   await expect(page.getByTestId('unrecognised-tags')).toHaveCount(0)
   await expect(card.getByText('04A23BC1')).toBeVisible()
   // The tag now signs Mia in at the terminal.
-  const signIn = await till.call('device.staffSignIn', { rfid: '04A23BC1' })
+  const signIn = await till.call('device.staffSignIn', { tag: '04A23BC1' })
   expect(signIn.status()).toBe(200)
   expect(await signIn.text()).toContain('Mia')
   await till.dispose()

@@ -54,6 +54,8 @@ test('autoloop moves funds out once the channel fills, and a manual swap out wit
     'Enter a valid Bitcoin address for this network',
   )
   await page.getByLabel('Your Bitcoin address').fill(address)
+  // where autoloop sends money: the owner's password first
+  await page.getByLabel('Account password').fill('correct horse battery')
   await page.getByRole('button', { name: 'Turn on autoloop' }).click()
   await expect(page.getByTestId('autoloop-state')).toHaveText('Enabled')
   await expect(page.getByTestId('autoloop-sentence')).toHaveText(
@@ -103,6 +105,7 @@ test('autoloop moves funds out once the channel fills, and a manual swap out wit
     await page.getByLabel('Amount (sats)').fill(String(terms.minSat))
     await page.getByRole('button', { name: 'Get quote' }).click()
   }
+  await page.getByLabel('Account password').fill('correct horse battery')
   await page.getByRole('button', { name: 'Confirm swap' }).click()
   await expect(page.getByTestId('swap-row')).toHaveCount(2)
   const manual = page.getByTestId('swap-row').first()

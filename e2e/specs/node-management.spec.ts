@@ -151,6 +151,8 @@ test('an NWC wallet: its connection under Settings, tested, then replaced', asyn
   })
   const secondKey = /^nostr\+walletconnect:\/\/([0-9a-f]{64})/.exec(second)?.[1] ?? ''
   await page.getByLabel('Connection URL').fill(second)
+  // every later payment goes to the new wallet: the owner's password first
+  await page.getByLabel('Account password').fill('correct horse battery')
   await page.getByRole('button', { name: 'Check and replace' }).click()
   await expect(page.getByText('Connection replaced')).toBeVisible()
   await expect(page.getByText(secondKey)).toBeVisible()
@@ -181,6 +183,7 @@ test('an exchange account: masked key, destinations, keys replaced', async ({ pa
   const next = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
   await page.getByLabel('New API key').fill(next.key)
   await page.getByLabel('New private key').fill(Buffer.from('wrong secret').toString('base64'))
+  await page.getByLabel('Account password').fill('correct horse battery')
   await page.getByRole('button', { name: 'Check and replace' }).click()
   await expect(page.locator('#exchange-secret-error')).toBeVisible()
   await expect(page.getByTestId('api-key')).toHaveText(`…${first.key.slice(-4)}`)

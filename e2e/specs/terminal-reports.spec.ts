@@ -11,6 +11,8 @@ import { simnet } from '../support/simnet'
 import {
   ownerCall,
   PHONE,
+  shootLanguages,
+  staffIdAtTerminal,
   TABLET,
   terminalPage,
   terminalQuery,
@@ -61,10 +63,10 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   const { uri } = await simnet<{ uri: string }>('POST', '/nwc/connections', { name: 'eod' })
   const businessId = await ownerWithNwcWallet(page, 'Refund Café', uri)
   for (const [name, pin, permissions] of [
-    ['Rita', '2468', ALL],
+    ['Rita', '246813', ALL],
     ['Sam', '1357', NONE],
   ] as const) {
-    await ownerCall(page, 'staff.create', { businessId, name, language: 'en', pin, permissions })
+    await ownerCall(page, 'staff.create', { businessId, name, language: 'none', pin, permissions })
   }
   const { credentials } = await ownerCall<Device>(page, 'devices.create', {
     businessId,
@@ -73,7 +75,11 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   })
   const t = await terminalPage(browser, baseURL ?? '')
   await call(t.page, 'device.signIn', { loginId: credentials.loginId, secret: credentials.secret })
-  await call(t.page, 'device.staffSignIn', { pin: '2468' })
+  const rita = await staffIdAtTerminal(t.page, 'Rita')
+  await call(t.page, 'device.staffSignIn', { staffId: rita, pin: '246813' })
+  // "Close and print" opens the print dialog: counted here instead
+  await t.page.addInitScript('window.print = () => { window.printed = (window.printed ?? 0) + 1 }')
+  const printed = () => t.page.evaluate<number>('window.printed ?? 0')
 
   // three payments taken at the terminal, paid by the customer's wallet
   for (const [sat, tip] of [
@@ -127,14 +133,29 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   await expect(x.getByRole('row', { name: /Refunds 1 .*4,000 sats/ }).first()).toBeVisible()
   await expect(x.getByRole('row', { name: /Net .* 14,000 sats/ })).toBeVisible()
   await shoot(t.page, 'eod-x')
+  // dates as a British shop writes them: "27/11/2026, 11:42"
+  await expect(x.getByText(/Counter · \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} – /)).toBeVisible()
   await t.page.getByRole('button', { name: 'Close shift' }).click()
   await t.page.getByRole('button', { name: 'Close and print Z-0001' }).click()
   const z = t.page.getByRole('article', { name: 'Z report Z-0001' })
   await expect(z.getByRole('row', { name: /Payments 3 .* 18,000 sats/ })).toBeVisible()
   await expect(z.getByRole('row', { name: /Rita 3 .* 18,000 sats/ })).toBeVisible()
+  await expect.poll(printed).toBe(1)
   await shoot(t.page, 'eod-z')
   await t.page.getByRole('button', { name: 'Back to the new shift' }).click()
   await expect(t.page.getByRole('article', { name: 'X report (shift Z-0002, open)' })).toBeVisible()
+  // an empty shift closes too: nothing refunded reads "£0.00 / 0 sats", without a minus
+  await t.page.getByRole('button', { name: 'Close shift' }).click()
+  await t.page.getByRole('button', { name: 'Close and print Z-0002' }).click()
+  const empty = t.page.getByRole('article', { name: 'Z report Z-0002' })
+  await expect(empty.getByRole('row', { name: 'Refunds 0 £0.00 0 sats' })).toBeVisible()
+  await expect(empty.getByText(/−/)).toHaveCount(0)
+  await expect.poll(printed).toBe(2)
+  await shootLanguages(t.page, '/terminal/eod', 'eod-z-empty', async () => {
+    await t.page.getByRole('button', { name: /Close shift|Dienst afsluiten/ }).click()
+    await t.page.getByRole('button', { name: /Z-\d{4}/ }).click()
+  })
+  await t.page.goto('/terminal/eod')
 
   // the refund report: who refunded what today
   await t.page.goto('/terminal/refund-report')
@@ -144,7 +165,8 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   await shoot(t.page, 'refund-report')
 
   // Sam may do none of it: the pages say so and the server refuses
-  await call(t.page, 'device.staffSignIn', { pin: '1357' })
+  const sam = await staffIdAtTerminal(t.page, 'Sam')
+  await call(t.page, 'device.staffSignIn', { staffId: sam, pin: '1357' })
   await t.page.goto('/terminal/refunds')
   await expect(t.page.getByRole('alert').getByText('Not allowed')).toBeVisible()
   await shoot(t.page, 'refused')
@@ -161,7 +183,9 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Z-0001')).toBeVisible()
   await dialog.getByText('Z-0001').click()
-  await expect(dialog.getByText('closed by Rita', { exact: false })).toBeVisible()
+  await expect(
+    dialog.getByText('closed by Rita', { exact: false }).filter({ visible: true }),
+  ).toBeVisible()
   await shoot(page, 'dashboard-z-history', ['light'])
   await page.keyboard.press('Escape')
   const listed = await terminalQuery<{ items: { amountSat: number; refundState?: string }[] }>(

@@ -1,6 +1,6 @@
 /** Helpers of the terminal journeys: owner calls, a terminal's own calls, and screenshots. */
 import { expect, type Browser, type Page } from '@playwright/test'
-import { painted } from './screenshots'
+import { painted, settled } from './screenshots'
 
 export async function ownerCall<T>(page: Page, procedure: string, input: unknown): Promise<T> {
   const res = await page.request.post(`/trpc/${procedure}`, {
@@ -64,4 +64,69 @@ export async function shoot(page: Page, name: string) {
   }
   await setDark(wasDark)
   await page.setViewportSize(PHONE)
+}
+
+/**
+ * Staff sign-in at the terminal as a cashier does it: their name (a business with one staff
+ * member has it picked already), then the PIN on the pad.
+ */
+export async function signInStaff(page: Page, name: string, pin: string) {
+  const nameButton = page.getByRole('button', { name, exact: true })
+  const pinStep = page.getByRole('heading', { name, exact: true })
+  await expect(nameButton.or(pinStep)).toBeVisible()
+  if (await nameButton.isVisible()) await nameButton.click()
+  await expect(pinStep).toBeVisible()
+  await keyPin(page, pin)
+}
+
+/** Keys a PIN on the terminal's pad and confirms it. */
+export async function keyPin(page: Page, pin: string, confirm = 'Sign in') {
+  const pad = page.getByRole('group', { name: /PIN/ })
+  for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click()
+  await pad.getByRole('button', { name: confirm }).click()
+}
+
+/** The id of a staff member as the terminal's picker lists them. */
+export async function staffIdAtTerminal(page: Page, name: string): Promise<string> {
+  const staff = await terminalQuery<{ id: string; name: string }[]>(page, 'device.staff', undefined)
+  const found = staff.find((s) => s.name === name)
+  if (!found) throw new Error(`${name} is not listed at the terminal`)
+  return found.id
+}
+
+/** `path` with the interface language `lng` asked for (`?lng=`), its hash kept. */
+function withLanguage(path: string, lng: string): string {
+  const url = new URL(path, 'http://terminal')
+  url.searchParams.set('lng', lng)
+  return url.pathname + url.search + url.hash
+}
+
+/**
+ * The screen at `path` in English and Dutch, 390 and 1024 px wide, into E2E_SCREENSHOTS (when
+ * set): `open` brings back what the shot is of after each load. Ends in English, phone-sized.
+ */
+export async function shootLanguages(
+  page: Page,
+  path: string,
+  name: string,
+  open?: () => Promise<void>,
+) {
+  const folder = process.env.E2E_SCREENSHOTS
+  if (!folder) return
+  for (const lng of ['en', 'nl']) {
+    for (const viewport of [PHONE, TABLET]) {
+      await page.setViewportSize(viewport)
+      await page.goto(withLanguage(path, lng))
+      await open?.()
+      await settled(page)
+      await page.screenshot({
+        path: `${folder}/terminal-${name}-${lng}-${viewport.width}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      })
+    }
+  }
+  await page.setViewportSize(PHONE)
+  await page.goto(withLanguage(path, 'en'))
+  await open?.()
 }

@@ -20,6 +20,7 @@ import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
 import { guardHttpInput } from './trpc/input-guard'
 import { registerWebApp } from './web-app'
+import { redactingLogger } from './lib/log-redaction'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const WEB_DIST = path.resolve(here, '../../web/dist')
@@ -37,14 +38,17 @@ function trustProxyOption(
 export interface BuildAppOptions {
   services: Services
   webDist?: string | null
-  logger?: boolean
+  /** the request log (secrets redacted from it); a stream replaces standard output */
+  logger?: boolean | { stream: { write(line: string): void } }
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { services } = opts
   const { config } = services
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger
+      ? redactingLogger(opts.logger === true ? undefined : opts.logger.stream)
+      : false,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
   })

@@ -4,8 +4,10 @@
  */
 import { ZEnv } from './config-env'
 import { imageStoreOf, type ImageStoreConfig } from './config-image-store'
+import { pairingOriginsOf, type PairingOrigins } from './config-pairing'
 import { weakSecretReason } from './config-secret'
 import type { TrustProxy } from './config-trust-proxy'
+import { networkInterfaces } from 'node:os'
 
 function originOf(url: string | undefined): string[] {
   if (!url) return []
@@ -21,6 +23,8 @@ export interface AppConfig {
   port: number
   host: string
   publicUrl: string
+  /** where terminals' pairing links point (`config-pairing.ts`) */
+  pairingOrigins: PairingOrigins
   databaseUrl: string | undefined
   dataDir: string
   /** key material for encryption at rest */
@@ -104,7 +108,10 @@ export class ConfigError extends Error {}
 /** The secret used when demo mode runs without APP_SECRET: fine for a simulated network only. */
 export const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  interfaces = networkInterfaces(),
+): AppConfig {
   const parsed = ZEnv.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    pairingOrigins: pairingOriginsOf({ publicUrl, isDemo, host: e.HOST, port: e.PORT }, interfaces),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     appSecret: e.APP_SECRET ?? DEMO_SECRET,

@@ -10,11 +10,15 @@ import { createBusinessService } from './modules/businesses/service'
 import { createNodeRepo } from './modules/node/repo'
 import { createProviderSetupService } from './modules/onboarding/provider-setup'
 import { createOnboardingService } from './modules/onboarding/service'
+import type { ConsentService } from './modules/consent'
 import type { WalletProvider } from './modules/payments/wallet-provider'
 import { createWalletDetailsService } from './modules/wallet-details/service'
 import type { ServiceBase } from './services-base'
 
-export function createAccountServices(base: ServiceBase, given: { wallets: WalletProvider }) {
+export function createAccountServices(
+  base: ServiceBase,
+  given: { wallets: WalletProvider; consent: ConsentService },
+) {
   const { deps, externals } = base
   const authRepo = createAuthRepo(deps.db)
   return {
@@ -44,6 +48,7 @@ export function createAccountServices(base: ServiceBase, given: { wallets: Walle
       exchangeBaseUrl: externals.exchangeBaseUrl,
       nonces: base.nonces,
       probeNwc: deps.probeNwc,
+      consent: given.consent,
       onReplaced: (businessId) => given.wallets.invalidate(businessId),
     }),
   }

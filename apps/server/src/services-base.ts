@@ -44,6 +44,8 @@ export interface ServiceDeps {
   priceSources?: PriceSource[]
   /** how often and after how long withdrawals in doubt are followed up */
   withdrawalJobs?: WithdrawalJobOptions
+  /** the consent policy's clock (step-ups' validity, the day's payout window) */
+  clock?: () => Date
 }
 
 export type ServiceBase = ReturnType<typeof createServiceBase>

@@ -20,6 +20,7 @@ import { createWebhooks, registerWebhookJobs } from './modules/pos/webhooks'
 import type { PriceService } from './modules/price/service'
 import { createShiftRepo } from './modules/shifts/repo'
 import { createShiftService } from './modules/shifts/service'
+import { createStaffLockRepo } from './modules/staff/lock-repo'
 import { createStaffRepo } from './modules/staff/repo'
 import { createStaffService } from './modules/staff/service'
 import { createTerminalEvents } from './modules/terminal/events'
@@ -49,7 +50,7 @@ export function createDeviceServices(
   })
   const devices = createDeviceService({
     repo: createDeviceRepo(deps.db),
-    publicUrl: deps.config.publicUrl,
+    pairingOrigins: deps.config.pairingOrigins,
   })
   const webhooks = createWebhooks({
     repo: createWebhookRepo(deps.db),
@@ -60,7 +61,14 @@ export function createDeviceServices(
     log: deps.log,
   })
   registerWebhookJobs(jobs, webhooks, Math.min(2_000, deps.config.pollIntervals.jobsMs * 2))
-  const pos = createPosService({ repo: createPosRepo(deps.db), devices, payments, paymentRepo })
+  const pos = createPosService({
+    repo: createPosRepo(deps.db),
+    devices,
+    payments,
+    paymentRepo,
+    bus: base.bus,
+    log: deps.log,
+  })
   const terminalRepo = createTerminalRepo(deps.db)
   return {
     devices,
@@ -78,9 +86,15 @@ export function createDeviceServices(
       appSecret: deps.config.appSecret,
       publicUrl: deps.config.publicUrl,
     }),
-    terminalEvents: createTerminalEvents({ repo: terminalRepo, paymentRepo, bus: base.bus }),
+    terminalEvents: createTerminalEvents({
+      repo: terminalRepo,
+      paymentRepo,
+      bus: base.bus,
+      log: deps.log,
+    }),
     staff: createStaffService({
       repo: createStaffRepo(deps.db),
+      locks: createStaffLockRepo(deps.db),
       secrets: base.secrets,
       pool: deps.pool,
     }),

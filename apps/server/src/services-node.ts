@@ -9,6 +9,7 @@ import { createBackupRepo } from './modules/node/backup-repo'
 import { createNodeRepo } from './modules/node/repo'
 import { createNodeService } from './modules/node/service'
 import { createUpdateRepo } from './modules/node/update-repo'
+import type { ConsentService } from './modules/consent'
 import type { ServiceBase, ServiceDeps } from './services-base'
 import { LndPoolNodeHost } from './wallets/nodehost/lnd-pool-node-host'
 import type { NodeHost } from './wallets/nodehost/node-host'
@@ -21,7 +22,7 @@ function createNodeHost(deps: ServiceDeps): NodeHost {
     : new LndPoolNodeHost(deps.db, lspPubkey, nodeHost.updateWebhook ?? null)
 }
 
-export function createNodeServices(base: ServiceBase) {
+export function createNodeServices(base: ServiceBase, consent: ConsentService) {
   const { deps, jobs } = base
   const nodes = createNodeService({
     repo: createNodeRepo(deps.db),
@@ -40,6 +41,7 @@ export function createNodeServices(base: ServiceBase) {
   const loop = createLoopService({
     repo: loopRepo,
     nodes,
+    consent,
     network: deps.config.network,
     log: deps.log,
   })

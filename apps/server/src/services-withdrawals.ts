@@ -1,38 +1,26 @@
-/** Sending money: address screening, withdrawals, and refunds (a refund is a withdrawal). */
-import type { AuthService } from './modules/auth/service'
+/** Sending money: withdrawals, and refunds (a refund is a withdrawal), through the consent policy. */
+import type { ConsentService } from './modules/consent'
 import { registerRefundJobs } from './modules/refunds/jobs'
 import { createRefundPaymentsRepo } from './modules/refunds/payments-repo'
 import { createRefundRepo } from './modules/refunds/repo'
 import { createRefundService } from './modules/refunds/service'
 import { createLnurlWithdraw } from './modules/refunds/withdraw-request'
-import { sanctionsApiProvider, unconfiguredProvider } from './modules/screening/provider'
-import { createScreeningRepo } from './modules/screening/repo'
-import { createScreeningService } from './modules/screening/service'
 import type { WalletProvider } from './modules/payments/wallet-provider'
-import { registerWithdrawalJobs } from './modules/withdrawals/jobs'
+import { followUpAtStart, registerWithdrawalJobs } from './modules/withdrawals/jobs'
 import { createWithdrawalRepo } from './modules/withdrawals/repo'
 import { createWithdrawalService } from './modules/withdrawals/service'
 import type { ServiceBase } from './services-base'
 
 export function createWithdrawalServices(
   base: ServiceBase,
-  given: { wallets: WalletProvider; auth: AuthService },
+  given: { wallets: WalletProvider; consent: ConsentService },
 ) {
   const { deps } = base
-  const screeningRepo = createScreeningRepo(deps.db)
-  const screening = createScreeningService({
-    repo: screeningRepo,
-    provider: base.externals.screening
-      ? sanctionsApiProvider(base.externals.screening)
-      : unconfiguredProvider,
-    log: deps.log,
-  })
   const withdrawalRepo = createWithdrawalRepo(deps.db)
   const withdrawals = createWithdrawalService({
     repo: withdrawalRepo,
     wallets: given.wallets,
-    screening,
-    auth: given.auth,
+    consent: given.consent,
     bus: base.bus,
     network: deps.config.network,
     log: deps.log,
@@ -53,10 +41,14 @@ export function createWithdrawalServices(
   })
   registerRefundJobs(base.jobs, refunds)
   return {
-    screening,
-    screeningRepo,
     withdrawals,
     refunds,
+    /** At start-up: payouts a crash left half-way are asked of their wallets (or resumed) now. */
+    async followUpPayoutsAtStart() {
+      const jobDeps = { repo: withdrawalRepo, service: withdrawals, log: deps.log }
+      await followUpAtStart(jobDeps, deps.withdrawalJobs)
+      await refunds.resume(0)
+    },
     lnurlWithdraw: createLnurlWithdraw({
       repo: refundRepo,
       refunds,

@@ -2,13 +2,15 @@
  * Builds every service of the server from its dependencies, and is the only place that does;
  * no module-level singletons. Its parts: what all services share (`services-base.ts`), a
  * business's own node (`services-node.ts`), taking payments (`services-payments.ts`), people
- * and businesses (`services-accounts.ts`), sending money (`services-withdrawals.ts`) and the
+ * and businesses (`services-accounts.ts`), the consent every way out passes
+ * (`services-consent.ts`), sending money (`services-withdrawals.ts`) and the
  * shop floor (`services-devices.ts`).
  */
 import { createSalesRepo } from './modules/sales/repo'
 import { createSalesService } from './modules/sales/service'
 import { createAccountServices } from './services-accounts'
 import { createServiceBase, type ServiceDeps } from './services-base'
+import { createConsentServices } from './services-consent'
 import { createDeviceServices } from './services-devices'
 import { createNodeServices } from './services-node'
 import { createPaymentServices } from './services-payments'
@@ -16,10 +18,17 @@ import { createWithdrawalServices } from './services-withdrawals'
 
 export function createServices(deps: ServiceDeps) {
   const base = createServiceBase(deps)
-  const node = createNodeServices(base)
+  // every way out passes the consent policy; its password check is the accounts' (built below)
+  const consenting = createConsentServices(base, {
+    auth: { confirmWithPassword: (input) => accounts.auth.confirmWithPassword(input) },
+  })
+  const node = createNodeServices(base, consenting.consent)
   const taking = createPaymentServices(base, node.nodes)
-  const accounts = createAccountServices(base, taking)
-  const sending = createWithdrawalServices(base, { wallets: taking.wallets, auth: accounts.auth })
+  const accounts = createAccountServices(base, { ...taking, consent: consenting.consent })
+  const sending = createWithdrawalServices(base, {
+    wallets: taking.wallets,
+    consent: consenting.consent,
+  })
   const shop = createDeviceServices(base, taking)
   return {
     config: deps.config,
@@ -30,6 +39,7 @@ export function createServices(deps: ServiceDeps) {
     ...node,
     ...taking,
     ...accounts,
+    ...consenting,
     ...sending,
     ...shop,
     sales: createSalesService(createSalesRepo(deps.db), {

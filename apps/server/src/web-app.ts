@@ -9,10 +9,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { LNURL_PATHS } from './lib/lnurl'
-
-/** Paths for programs (wallets, the API), never pages: unknown ones are a JSON 404. */
-const MACHINE_PATHS = ['/.well-known/', '/api/', '/trpc/', ...LNURL_PATHS]
+import { isServerPath } from '@app/domain'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
@@ -22,11 +19,7 @@ const MANIFESTS = ['manifest.webmanifest', 'terminal.webmanifest'] as const
 
 function isPageRequest(method: string, url: string): boolean {
   const pathname = url.split('?')[0] ?? ''
-  return (
-    method === 'GET' &&
-    !MACHINE_PATHS.some((p) => pathname.startsWith(p) || `${pathname}/` === p) &&
-    !path.extname(pathname)
-  )
+  return method === 'GET' && !isServerPath(pathname) && !path.extname(pathname)
 }
 
 /** Vite names what it bundles `assets/<name>-<hash>.<ext>`; Workbox its runtime `workbox-<hash>.js`. */

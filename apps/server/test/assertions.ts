@@ -26,7 +26,7 @@ export async function until<T>(
   read: () => Promise<T>,
   ok: (v: T) => boolean,
   what: string,
-  ms = 20_000,
+  ms = 60_000,
 ): Promise<T> {
   const end = Date.now() + ms
   for (;;) {

@@ -262,7 +262,7 @@ describe('a retried channel opening', () => {
 })
 
 describe('the node settings', () => {
-  it('do not tell where the platform reaches the node', { timeout: 60_000 }, async () => {
+  it('do not tell where the platform reaches the node', async () => {
     const { b, businessId } = await ownNodeAtDepositStep(env)
     const settings = await b.caller.businesses.lightningNodeSettings({ businessId })
     expect(settings).toMatchObject({ exists: true, isInitialised: true })

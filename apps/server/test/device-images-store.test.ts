@@ -418,7 +418,7 @@ describe('device images in S3: failures, orphans and images from before', () => 
     expect(await s3.keys(`${prefix}/device-images/${businessId}/`)).toHaveLength(2)
     expect(await env.services.deviceSettings.moveImagesToObjectStore()).toBe(0)
     expect(await orphanKeys()).toEqual([])
-  }, 60_000)
+  }, 240_000) // a bound for a hang: the operator command starts a process
 
   it('two moves at once leave each image served and no object behind', async () => {
     const before = await instanceOn(env, {})
@@ -452,11 +452,11 @@ describe('device images in S3: failures, orphans and images from before', () => 
       rows.map((r) => r.objectKey).sort(),
     )
     expect((await served(origin, logoUrl)).bytes.equals(original.bytes)).toBe(true)
-  }, 60_000)
+  }, 240_000) // a bound for a hang: the operator command starts a process
 
   it('the move command needs an S3 store configured', async () => {
     await expect(operator(['move-images-to-s3'], { DATABASE_URL: env.url })).rejects.toThrow(
       /exit 2: No S3 image store is configured/,
     )
-  }, 60_000)
+  }, 240_000) // a bound for a hang: the operator command starts a process
 })

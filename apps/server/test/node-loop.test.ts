@@ -13,8 +13,14 @@ import { NodeRefusedError, NodeUnreachableError } from '../src/wallets/node-admi
 import { nwcBusiness } from './businesses'
 import { appCode, rejection, until } from './assertions'
 import { scenario } from './harness'
+import { ACCOUNT_PASSWORD } from './withdraw-support'
 
-const t = await scenario({ simnet: true, business: 'own-node-with-channel', depositSat: 1_000_000 })
+const t = await scenario({
+  simnet: true,
+  screening: true,
+  business: 'own-node-with-channel',
+  depositSat: 1_000_000,
+})
 afterAll(t.close)
 const { env, net } = t
 const { b, businessId } = t.owner
@@ -96,6 +102,7 @@ describe('Loop', () => {
       thresholdSat,
       budgetSat: 20_000,
       maxFeePercent: 2,
+      password: ACCOUNT_PASSWORD,
     })
     const enabled = await overview()
     expect(enabled.autoloop).toMatchObject({
@@ -164,12 +171,20 @@ describe('Loop', () => {
         amountSat,
         idempotencyKey,
         quote: { ...quote, swapFeeSat: quote.swapFeeSat - 1 },
+        password: ACCOUNT_PASSWORD,
       }),
     )
     expect(appCode(cheaper)).toBe('LOOP_QUOTE_CHANGED')
 
     const dest = chain().newAddress('manual-out')
-    const input = { businessId, amountSat, destAddress: dest, idempotencyKey, quote }
+    const input = {
+      businessId,
+      amountSat,
+      destAddress: dest,
+      idempotencyKey,
+      quote,
+      password: ACCOUNT_PASSWORD,
+    }
     const started = await b.caller.loop.swapOut(input)
     expect(started).toMatchObject({ status: 'initiated', initiator: 'merchant', amountSat })
     const again = await b.caller.loop.swapOut(input)
@@ -203,6 +218,7 @@ describe('Loop', () => {
     const service = createLoopService({
       repo: createLoopRepo(env.database.db),
       network: env.services.config.network,
+      consent: env.services.consent,
       nodes: {
         settings: (id) => env.services.nodes.settings(id),
         admin: async (id) => {
@@ -223,20 +239,20 @@ describe('Loop', () => {
     const userId = (await b.caller.auth.getProfile())!.id
     const refusedKey = randomUUID()
     await expect(
-      service.swapOut({ businessId, userId, amountSat, idempotencyKey: refusedKey, quote }),
+      service.swapOut(
+        { businessId, userId },
+        { amountSat, idempotencyKey: refusedKey, quote, password: ACCOUNT_PASSWORD },
+      ),
     ).rejects.toMatchObject({ code: 'LOOP_SWAP_FAILED' })
     const refused = (await swaps()).find((s) => s.status === 'failed')
     expect(refused).toMatchObject({ failureReason: 'REFUSED', amountSat })
 
     lose = true
     const before = await swapsInLoopd()
-    const unknown = await service.swapOut({
-      businessId,
-      userId,
-      amountSat,
-      idempotencyKey: randomUUID(),
-      quote,
-    })
+    const unknown = await service.swapOut(
+      { businessId, userId },
+      { amountSat, idempotencyKey: randomUUID(), quote, password: ACCOUNT_PASSWORD },
+    )
     expect(unknown.status).toBe('unknown')
     expect(await swapsInLoopd()).toBe(before + 1)
     const found = await until(
@@ -268,6 +284,7 @@ describe('Loop', () => {
         thresholdSat: 500_000,
         budgetSat: 20_000,
         maxFeePercent: 2,
+        password: ACCOUNT_PASSWORD,
       }),
     )
     expect(appCode(failed)).toBe('AUTOLOOP_SETUP_FAILED')

@@ -94,5 +94,5 @@ describe('node update', () => {
     await until(status, (s) => s.isReady, 'the node ready again')
     const details = await b.caller.node.details({ businessId })
     expect(details.node?.version).toMatch(/^0\.19\.1-beta/)
-  }, 30_000)
+  })
 })

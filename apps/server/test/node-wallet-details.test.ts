@@ -10,8 +10,9 @@ import { parseNwcUri } from '../src/wallets/nwc/nwc-uri'
 import { exchangeBusiness, nwcBusiness } from './businesses'
 import { appCode, rejection, until } from './assertions'
 import { scenario } from './harness'
+import { ACCOUNT_PASSWORD } from './withdraw-support'
 
-const t = await scenario({ simnet: true, realtime: true })
+const t = await scenario({ simnet: true, screening: true, realtime: true })
 afterAll(t.close)
 const { env, net } = t
 
@@ -30,7 +31,11 @@ describe('NWC details', () => {
     expect(tested.methods).toContain('make_invoice')
 
     const invalid = await rejection(
-      b.caller.walletDetails.replaceNwc({ businessId, url: 'https://example.com' }),
+      b.caller.walletDetails.replaceNwc({
+        businessId,
+        url: 'https://example.com',
+        password: ACCOUNT_PASSWORD,
+      }),
     )
     expect(appCode(invalid)).toBe('NWC_URL_INVALID')
     expect((await b.caller.walletDetails.nwc({ businessId })).walletPubkey).toBe(
@@ -38,7 +43,11 @@ describe('NWC details', () => {
     )
 
     const { uri } = await net.control<{ uri: string }>('POST', '/nwc/connections', { name: 'new' })
-    const replaced = await b.caller.walletDetails.replaceNwc({ businessId, url: uri })
+    const replaced = await b.caller.walletDetails.replaceNwc({
+      businessId,
+      url: uri,
+      password: ACCOUNT_PASSWORD,
+    })
     expect(replaced.walletPubkey).toBe(parseNwcUri(uri).walletPubkey)
     expect((await b.caller.walletDetails.nwc({ businessId })).walletPubkey).toBe(
       replaced.walletPubkey,
@@ -51,7 +60,7 @@ describe('NWC details', () => {
       (p) => p.status === 'settled',
       'the payment to settle',
     )
-  }, 60_000)
+  })
 
   it('says when the wallet stops answering', async () => {
     const { businessId } = await nwcBusiness(env, net)
@@ -69,12 +78,13 @@ describe('NWC details', () => {
       db: env.database.db,
       connections: env.services.connections,
       nodes: createNodeRepo(env.database.db),
+      consent: env.services.consent,
       exchangeBaseUrl: net.externals.exchangeBaseUrl,
       answerMs: 1_000,
     })
     const details = await quick.nwc(businessId)
     expect(details.live).toEqual({ isAnswering: false, balanceSat: null, budget: null })
-  }, 30_000)
+  })
 })
 
 describe('exchange details', () => {
@@ -112,6 +122,7 @@ describe('exchange details', () => {
         businessId,
         apiKey: fresh.key,
         secretKey: Buffer.from('not the secret of this key').toString('base64'),
+        password: ACCOUNT_PASSWORD,
       }),
     )
     expect(appCode(wrong)).toBe('EXCHANGE_KEY_REJECTED')
@@ -121,6 +132,7 @@ describe('exchange details', () => {
       businessId,
       apiKey: fresh.key,
       secretKey: fresh.secret,
+      password: ACCOUNT_PASSWORD,
     })
     expect(replaced.apiKeyMasked).toBe(`…${fresh.key.slice(-4)}`)
     expect((await b.caller.walletDetails.exchange({ businessId })).apiKeyMasked).toBe(

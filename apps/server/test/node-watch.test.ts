@@ -62,49 +62,45 @@ async function approve(businessId: string) {
 }
 
 describe('node.watch', () => {
-  it(
-    'tells a page what the host changed, and resumes after the last event',
-    { timeout: 60_000 },
-    async () => {
-      const { b, businessId } = await approvedBusiness(env)
-      await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
-      await b.caller.node.request({ businessId })
+  it('tells a page what the host changed, and resumes after the last event', async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
+    await b.caller.node.request({ businessId })
 
-      const page = await watch(b, businessId)
-      const first = await page.next(20_000)
-      expect(first?.data.exists).toBe(true)
-      const waiting =
-        first?.data.hostState === 'waiting_for_approval'
-          ? first
-          : await page.until((s) => s.hostState === 'waiting_for_approval', 20_000)
-      page.close()
+    const page = await watch(b, businessId)
+    const first = await page.next(20_000)
+    expect(first?.data.exists).toBe(true)
+    const waiting =
+      first?.data.hostState === 'waiting_for_approval'
+        ? first
+        : await page.until((s) => s.hostState === 'waiting_for_approval', 20_000)
+    page.close()
 
-      // Away and back after the last event, while the node still waits: nothing to tell,
-      // though the sweep reads the node every second meanwhile.
-      const back = await watch(b, businessId, waiting.id)
-      expect(await back.next(2_500)).toBeNull()
+    // Away and back after the last event, while the node still waits: nothing to tell,
+    // though the sweep reads the node every second meanwhile.
+    const back = await watch(b, businessId, waiting.id)
+    expect(await back.next(2_500)).toBeNull()
 
-      // The operator approves on the host; the page, asking nothing, hears of it.
-      await approve(businessId)
-      const approved = await back.next(20_000)
-      expect(approved?.data.hostState).not.toBe('waiting_for_approval')
-      expect(approved!.id > waiting.id).toBe(true)
-      const ready =
-        approved?.data.hostState === 'waiting_for_initialisation'
-          ? approved
-          : await back.until((s) => s.hostState === 'waiting_for_initialisation', 20_000)
-      back.close()
+    // The operator approves on the host; the page, asking nothing, hears of it.
+    await approve(businessId)
+    const approved = await back.next(20_000)
+    expect(approved?.data.hostState).not.toBe('waiting_for_approval')
+    expect(approved!.id > waiting.id).toBe(true)
+    const ready =
+      approved?.data.hostState === 'waiting_for_initialisation'
+        ? approved
+        : await back.until((s) => s.hostState === 'waiting_for_initialisation', 20_000)
+    back.close()
 
-      // Back with an older id: the node as it is now, at once.
-      const late = await watch(b, businessId, first!.id)
-      const caughtUp = await late.next(20_000)
-      late.close()
-      expect(caughtUp?.data.hostState).toBe('waiting_for_initialisation')
-      expect(caughtUp!.id >= ready.id).toBe(true)
-    },
-  )
+    // Back with an older id: the node as it is now, at once.
+    const late = await watch(b, businessId, first!.id)
+    const caughtUp = await late.next(20_000)
+    late.close()
+    expect(caughtUp?.data.hostState).toBe('waiting_for_initialisation')
+    expect(caughtUp!.id >= ready.id).toBe(true)
+  })
 
-  it('tells of a request and of an initialisation at once', { timeout: 60_000 }, async () => {
+  it('tells of a request and of an initialisation at once', async () => {
     const { b, businessId } = await approvedBusiness(env)
     await b.caller.onboarding.choosePaymentProvider({ businessId, kind: 'lightningNode' })
     const page = await watch(b, businessId)

@@ -278,7 +278,7 @@ describe('channel opening problems', () => {
       `channel ${state}`,
     )
 
-  it('reports a failed opening and opens on retry', { timeout: 60_000 }, async () => {
+  it('reports a failed opening and opens on retry', async () => {
     await net.control('POST', '/channels/next-open', { mode: 'fail' })
     const { b, businessId, onchainInvoiceId } = await nodeWithDeposit()
     await mineFunding(onchainInvoiceId)
@@ -294,30 +294,26 @@ describe('channel opening problems', () => {
     expect(await step(b, businessId)).toBe('completed')
   })
 
-  it(
-    'waits for manual processing, then opens when the operator resolves it',
-    { timeout: 60_000 },
-    async () => {
-      await net.control('POST', '/channels/next-open', { mode: 'manual' })
-      const { b, businessId, onchainInvoiceId } = await nodeWithDeposit()
-      await mineFunding(onchainInvoiceId)
-      const manual = await settle(b, businessId, onchainInvoiceId, 'manual')
-      expect(manual.channel.error).toBe('Manual processing required')
-      const notFailed = await rejection(
-        b.caller.deposit.retryChannel({ businessId, onchainInvoiceId }),
-      )
-      expect(appCode(notFailed)).toBe('CHANNEL_NOT_FAILED')
-      const row = await env.database.db
-        .selectFrom('onchainInvoices')
-        .select('channelPoint')
-        .where('id', '=', onchainInvoiceId)
-        .executeTakeFirstOrThrow()
-      await net.control('POST', '/channels/resolve', {
-        channelPoint: row.channelPoint,
-        outcome: 'open',
-      })
-      await settle(b, businessId, onchainInvoiceId, 'open')
-      expect(await step(b, businessId)).toBe('completed')
-    },
-  )
+  it('waits for manual processing, then opens when the operator resolves it', async () => {
+    await net.control('POST', '/channels/next-open', { mode: 'manual' })
+    const { b, businessId, onchainInvoiceId } = await nodeWithDeposit()
+    await mineFunding(onchainInvoiceId)
+    const manual = await settle(b, businessId, onchainInvoiceId, 'manual')
+    expect(manual.channel.error).toBe('Manual processing required')
+    const notFailed = await rejection(
+      b.caller.deposit.retryChannel({ businessId, onchainInvoiceId }),
+    )
+    expect(appCode(notFailed)).toBe('CHANNEL_NOT_FAILED')
+    const row = await env.database.db
+      .selectFrom('onchainInvoices')
+      .select('channelPoint')
+      .where('id', '=', onchainInvoiceId)
+      .executeTakeFirstOrThrow()
+    await net.control('POST', '/channels/resolve', {
+      channelPoint: row.channelPoint,
+      outcome: 'open',
+    })
+    await settle(b, businessId, onchainInvoiceId, 'open')
+    expect(await step(b, businessId)).toBe('completed')
+  })
 })

@@ -46,44 +46,38 @@ const totals = (businessId: string) =>
     .execute()
 
 describe('on-chain payments whose invoice lapses', () => {
-  it(
-    'follows a payment seen on-chain past its invoice, and credits it once when mined',
-    { timeout: 60_000 },
-    async () => {
-      const { b, businessId } = await exchangeBusiness(env, net)
-      const p = await b.caller.payments.createOnchain({
-        businessId,
-        amount: { sat: 40_000 },
-        memo: 'books',
-      })
-      expect(p.paymentRequest).toBeTruthy()
-      await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
-      await until(
-        () => get(b, businessId, p.id),
-        (v) => v.status === 'processing',
-        'the transaction to be seen',
-      )
+  it('follows a payment seen on-chain past its invoice, and credits it once when mined', async () => {
+    const { b, businessId } = await exchangeBusiness(env, net)
+    const p = await b.caller.payments.createOnchain({
+      businessId,
+      amount: { sat: 40_000 },
+      memo: 'books',
+    })
+    expect(p.paymentRequest).toBeTruthy()
+    await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
+    await until(
+      () => get(b, businessId, p.id),
+      (v) => v.status === 'processing',
+      'the transaction to be seen',
+    )
 
-      // The invoice lapses (well past its grace) while the transaction waits for a block.
-      await lapse(p.id, 5 * 60_000)
-      await sweep()
-      expect(await get(b, businessId, p.id)).toMatchObject({ status: 'processing' })
+    // The invoice lapses (well past its grace) while the transaction waits for a block.
+    await lapse(p.id, 5 * 60_000)
+    await sweep()
+    expect(await get(b, businessId, p.id)).toMatchObject({ status: 'processing' })
 
-      await net.control('POST', '/mine', { blocks: 3 })
-      const settled = await until(
-        () => get(b, businessId, p.id),
-        (v) => v.status === 'settled',
-        'the confirmed payment to be credited',
-      )
-      expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
-      await sweep()
-      await sleep(1_000)
-      expect(await get(b, businessId, p.id)).toMatchObject({ status: 'settled' })
-      expect(await totals(businessId)).toEqual([
-        { method: 'onchain', count: 1, amountSat: '40000' },
-      ])
-    },
-  )
+    await net.control('POST', '/mine', { blocks: 3 })
+    const settled = await until(
+      () => get(b, businessId, p.id),
+      (v) => v.status === 'settled',
+      'the confirmed payment to be credited',
+    )
+    expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+    await sweep()
+    await sleep(1_000)
+    expect(await get(b, businessId, p.id)).toMatchObject({ status: 'settled' })
+    expect(await totals(businessId)).toEqual([{ method: 'onchain', count: 1, amountSat: '40000' }])
+  })
 
   it('expires an unpaid address payment only a grace period after its invoice', async () => {
     const { b, businessId } = await exchangeBusiness(env, net)

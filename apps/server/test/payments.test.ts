@@ -193,25 +193,21 @@ describe('Lightning payments', () => {
 })
 
 describe('on-chain payments', () => {
-  it(
-    'follows the address: receiving, then settled at one confirmation',
-    { timeout: 60_000 },
-    async () => {
-      const { b, businessId } = await exchangeBusiness(env, net)
-      const p = await b.caller.payments.createOnchain({
-        businessId,
-        amount: { sat: 40_000 },
-        memo: 'books',
-      })
-      expect(p.address).toMatch(/^bcrt1q/)
-      expect(p.bip21).toBe(`bitcoin:${p.address}?amount=0.0004&lightning=${p.paymentRequest}`)
-      await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
-      // The exchange credits (and so reports) a deposit once it is confirmed enough.
-      await net.control('POST', '/mine', { blocks: 3 })
-      const settled = await untilSettled(b, businessId, p.id, 'the on-chain payment')
-      expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
-    },
-  )
+  it('follows the address: receiving, then settled at one confirmation', async () => {
+    const { b, businessId } = await exchangeBusiness(env, net)
+    const p = await b.caller.payments.createOnchain({
+      businessId,
+      amount: { sat: 40_000 },
+      memo: 'books',
+    })
+    expect(p.address).toMatch(/^bcrt1q/)
+    expect(p.bip21).toBe(`bitcoin:${p.address}?amount=0.0004&lightning=${p.paymentRequest}`)
+    await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
+    // The exchange credits (and so reports) a deposit once it is confirmed enough.
+    await net.control('POST', '/mine', { blocks: 3 })
+    const settled = await untilSettled(b, businessId, p.id, 'the on-chain payment')
+    expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+  })
 })
 
 describe('on the business’s own node', () => {

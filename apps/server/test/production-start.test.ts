@@ -75,7 +75,7 @@ describe('a server started in production mode', () => {
     healthz = { status: res.status, body: await res.json() }
     await stop(child)
     loaded = (await readFile(recordFile, 'utf8')).split('\n').filter((l) => l !== '')
-  }, 60_000)
+  })
 
   afterAll(async () => {
     if (child) await stop(child)

@@ -20,7 +20,7 @@ describe('who may refund', () => {
   it('refuses staff without the permission, a device with nobody signed in and an owner', async () => {
     const shop = await shopWithTerminal(w)
     const p = await shop.paid({ sat: 5_000 })
-    await shop.d.caller.device.staffSignIn({ pin: '1357' })
+    await shop.d.caller.device.staffSignIn({ staffId: shop.sam.id, pin: '1357' })
     for (const call of [
       () => shop.d.caller.refunds.payments({}),
       () => shop.d.caller.refunds.payment({ paymentId: p.id }),

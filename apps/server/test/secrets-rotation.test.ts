@@ -270,5 +270,5 @@ describe('rotating APP_SECRET on a database holding data', () => {
     expect((await createConnectionRepo(database.db, newer).find(businesses[0]!))?.config).toEqual(
       exchange,
     )
-  }, 60_000)
+  })
 })

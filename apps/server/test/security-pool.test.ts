@@ -59,7 +59,7 @@ describe('connection pool under one user’s load', () => {
     if (done !== 'timeout') expect(done.map((r) => r.statusCode)).toEqual(done.map(() => 200))
     const state = await owner.caller.onboarding.state({ businessId })
     expect(state.application.company?.tradingName).toMatch(/^Corner \d+$/)
-  }, 30_000)
+  })
 
   it('refuses a batch of more calls than the cap, running none of them', async () => {
     const owner = env.browser()

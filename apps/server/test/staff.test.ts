@@ -1,6 +1,6 @@
 /**
  * Staff logins: PINs kept hashed and unique within a business, permissions, RFID tags unique,
- * staff sign-in at a device by PIN or tag (rate limited per device), and tags a device read but
+ * staff sign-in at a device by their PIN or a tag (wrong tries limited per device), and tags a device read but
  * nobody holds, listed and assigned with one call.
  */
 import { afterAll, describe, expect, it } from 'vitest'
@@ -51,13 +51,12 @@ describe('staff logins', () => {
     expect(updated).toMatchObject({ name: 'Ana María', language: 'es', permissions: none })
     // the PIN was kept
     const { d } = await withDevice(b, businessId)
-    expect((await d.caller.device.staffSignIn({ pin: '482913' })).name).toBe('Ana María')
+    const pin = { staffId: ana.id, pin: '482913' }
+    expect((await d.caller.device.staffSignIn(pin)).name).toBe('Ana María')
 
     await b.caller.staff.delete({ businessId, staffId: ana.id })
     expect((await b.caller.staff.list({ businessId })).staff).toEqual([])
-    expect(appCode(await rejection(d.caller.device.staffSignIn({ pin: '482913' })))).toBe(
-      'INVALID_CREDENTIALS',
-    )
+    expect(appCode(await rejection(d.caller.device.staffSignIn(pin)))).toBe('INVALID_CREDENTIALS')
     expect((await d.caller.device.me()).staff).toBeNull()
   })
 
@@ -91,8 +90,12 @@ describe('staff logins', () => {
     })
     const here = await withDevice(b, businessId)
     const there = await withDevice(other.b, other.businessId)
-    expect((await here.d.caller.device.staffSignIn({ pin: '1234' })).id).toBe(first.id)
-    expect((await there.d.caller.device.staffSignIn({ pin: '1234' })).id).toBe(dan.id)
+    const signIn = (t: typeof here, staffId: string) =>
+      t.d.caller.device.staffSignIn({ staffId, pin: '1234' })
+    expect((await signIn(here, first.id)).id).toBe(first.id)
+    expect((await signIn(there, dan.id)).id).toBe(dan.id)
+    // a device finds no staff member of another business
+    expect(appCode(await rejection(signIn(here, dan.id)))).toBe('INVALID_CREDENTIALS')
   })
 
   it('signs staff in at a device with their PIN, with their permissions and language', async () => {
@@ -106,24 +109,24 @@ describe('staff logins', () => {
     })
     const { d } = await withDevice(b, businessId)
     expect(appCode(await rejection(d.caller.device.requireStaff()))).toBe('STAFF_SIGN_IN_REQUIRED')
-    expect(appCode(await rejection(d.caller.device.staffSignIn({ pin: '55667789' })))).toBe(
-      'INVALID_CREDENTIALS',
-    )
-    const signed = await d.caller.device.staffSignIn({ pin: '55667788' })
+    const wrong = d.caller.device.staffSignIn({ staffId: eve.id, pin: '55667789' })
+    expect(appCode(await rejection(wrong))).toBe('INVALID_CREDENTIALS')
+    const signed = await d.caller.device.staffSignIn({ staffId: eve.id, pin: '55667788' })
     expect(signed).toEqual({
       id: eve.id,
       name: 'Eve',
       language: 'de',
       permissions: ['eodReport', 'refund'],
+      proof: 'pin',
     })
     expect((await d.caller.device.me()).staff?.id).toBe(eve.id)
     await d.caller.device.staffSignOut()
     expect((await d.caller.device.me()).staff).toBeNull()
   })
 
-  it('rate limits sign-in tries per device, not for other devices', async () => {
+  it('rate limits wrong sign-in tries per device, not for other devices', async () => {
     const { b, businessId } = await approvedBusiness(env)
-    await b.caller.staff.create({
+    const fay = await b.caller.staff.create({
       businessId,
       name: 'Fay',
       language: 'none',
@@ -133,13 +136,14 @@ describe('staff logins', () => {
     const one = await withDevice(b, businessId, 'One')
     const two = await withDevice(b, businessId, 'Two')
     for (let i = 0; i < 10; i++) {
-      expect(appCode(await rejection(one.d.caller.device.staffSignIn({ pin: `1${i}00` })))).toBe(
-        'INVALID_CREDENTIALS',
+      expect(appCode(await rejection(one.d.caller.device.staffSignIn({ tag: `BAD${i}00` })))).toBe(
+        'RFID_TAG_UNRECOGNISED',
       )
     }
-    const limited = await rejection(one.d.caller.device.staffSignIn({ pin: '2468' }))
+    const right = { staffId: fay.id, pin: '2468' }
+    const limited = await rejection(one.d.caller.device.staffSignIn(right))
     expect(appCode(limited)).toBe('RATE_LIMITED')
-    expect((await two.d.caller.device.staffSignIn({ pin: '2468' })).name).toBe('Fay')
+    expect((await two.d.caller.device.staffSignIn(right)).name).toBe('Fay')
   })
 })
 
@@ -154,9 +158,9 @@ describe('RFID tags', () => {
       pin: '1357',
     })
     const { d, device } = await withDevice(b, businessId, 'Counter')
-    const unknown = await rejection(d.caller.device.staffSignIn({ rfid: '04:a2:3b:c1' }))
+    const unknown = await rejection(d.caller.device.staffSignIn({ tag: '04:a2:3b:c1' }))
     expect(appCode(unknown)).toBe('RFID_TAG_UNRECOGNISED')
-    await rejection(d.caller.device.staffSignIn({ rfid: '04A23BC1' }))
+    await rejection(d.caller.device.staffSignIn({ tag: '04A23BC1' }))
     const { unrecognised } = await b.caller.staff.list({ businessId })
     expect(unrecognised).toEqual([
       expect.objectContaining({
@@ -170,13 +174,13 @@ describe('RFID tags', () => {
     const assigned = await b.caller.staff.addTag({ businessId, staffId: gus.id, tag: '04A23BC1' })
     expect(assigned.rfidTags).toEqual(['04A23BC1'])
     expect((await b.caller.staff.list({ businessId })).unrecognised).toEqual([])
-    expect((await d.caller.device.staffSignIn({ rfid: '04a23bc1' })).id).toBe(gus.id)
+    expect((await d.caller.device.staffSignIn({ tag: '04a23bc1' })).id).toBe(gus.id)
 
     const removed = await b.caller.staff.removeTag({ businessId, staffId: gus.id, tag: '04A23BC1' })
     expect(removed.rfidTags).toEqual([])
 
     // a tag read again and dismissed leaves the list
-    await rejection(d.caller.device.staffSignIn({ rfid: 'CAFE01' }))
+    await rejection(d.caller.device.staffSignIn({ tag: 'CAFE01' }))
     expect((await b.caller.staff.list({ businessId })).unrecognised.map((u) => u.tag)).toEqual([
       'CAFE01',
     ])

@@ -58,7 +58,7 @@ describe('ecash at the terminal', () => {
       pin: '314159',
       permissions: { eodReport: true, refundReport: false, refund: false },
     })
-    await d.caller.device.staffSignIn({ pin: '314159' })
+    await d.caller.device.staffSignIn({ staffId: pieter.id, pin: '314159' })
     expect(await d.caller.terminal.methods()).toMatchObject({ lightning: true, ecash: true })
 
     // In sats: 2,000 and a tip of 200.
@@ -112,7 +112,7 @@ describe('ecash at the terminal', () => {
   it('refuses a token for another amount, a kiosk, no staff and an owner, spending nothing', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
     const { d } = await counter(b, businessId)
-    await b.caller.staff.create({
+    const sanne = await b.caller.staff.create({
       businessId,
       name: 'Sanne',
       language: 'nl',
@@ -125,7 +125,7 @@ describe('ecash at the terminal', () => {
     expect(appCode(await rejection(d.caller.terminal.redeemEcash(input)))).toBe(
       'STAFF_SIGN_IN_REQUIRED',
     )
-    await d.caller.device.staffSignIn({ pin: '271828' })
+    await d.caller.device.staffSignIn({ staffId: sanne.id, pin: '271828' })
     const wrong = await rejection(d.caller.terminal.redeemEcash(input))
     expect(appCode(wrong)).toBe('ECASH_TOKEN_AMOUNT_MISMATCH')
     expect(
@@ -133,7 +133,8 @@ describe('ecash at the terminal', () => {
     ).toBe('ECASH_TOKEN_AMOUNT_MISMATCH')
 
     const kiosk = await counter(b, businessId, { kiosk: true })
-    await kiosk.d.caller.device.staffSignIn({ pin: '271828' })
+    const kioskSignIn = kiosk.d.caller.device.staffSignIn({ staffId: sanne.id, pin: '271828' })
+    expect(appCode(await rejection(kioskSignIn))).toBe('KIOSK_NO_STAFF')
     const manual = await rejection(
       kiosk.d.caller.terminal.redeemEcash({ ...input, amount: { sat: 1_000 } }),
     )

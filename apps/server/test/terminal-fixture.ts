@@ -1,7 +1,7 @@
 /**
- * A paired terminal as tests use it: the owner's business gets staff, Rita (every permission)
- * and Sam (who may do nothing), and a device signed in with Rita; payments taken at it and paid
- * by simnet's payer.
+ * A paired terminal as tests use it: the owner's business gets staff, Rita (every permission,
+ * PIN RITA_PIN) and Sam (who may do nothing, PIN SAM_PIN), and a device signed in with Rita's
+ * PIN; payments taken at it and paid by simnet's payer.
  */
 import { randomUUID } from 'node:crypto'
 import { until } from './assertions'
@@ -10,6 +10,9 @@ import type { TestBrowser, TestEnv } from './test-env'
 
 export const PERMITTED = { eodReport: true, refundReport: true, refund: true }
 export const NOTHING = { eodReport: false, refundReport: false, refund: false }
+/** Rita may refund and see reports: her PIN has the digits those need. */
+export const RITA_PIN = '246813'
+export const SAM_PIN = '1357'
 
 /**
  * The owner's business gets staff, Rita (every permission) and Sam (who may do nothing), and a
@@ -21,12 +24,12 @@ export async function withTerminal(
 ) {
   const staff = (name: string, pin: string, permissions: typeof PERMITTED) =>
     b.caller.staff.create({ businessId, name, language: 'en', permissions, pin })
-  const rita = await staff('Rita', '2468', PERMITTED)
-  const sam = await staff('Sam', '1357', NOTHING)
+  const rita = await staff('Rita', RITA_PIN, PERMITTED)
+  const sam = await staff('Sam', SAM_PIN, NOTHING)
   const { device, credentials } = await b.caller.devices.create({ businessId, name: 'Counter' })
   const d = w.env.browser()
   await d.caller.device.signIn(credentials)
-  await d.caller.device.staffSignIn({ pin: '2468' })
+  await d.caller.device.staffSignIn({ staffId: rita.id, pin: RITA_PIN })
   const business = await w.env.database.db
     .selectFrom('businesses')
     .select(['id', 'currency'])

@@ -42,7 +42,7 @@ async function counter(b: TestBrowser, businessId: string, pin: string) {
   })
   const d = env.browser()
   await d.caller.device.signIn(credentials)
-  await d.caller.device.staffSignIn({ pin })
+  await d.caller.device.staffSignIn({ staffId: staff.id, pin })
   return { d, device, staff }
 }
 
@@ -114,14 +114,14 @@ describe('idle sign-out on the server', () => {
     await stream.return?.(undefined)
 
     // Signing in again starts a new idle time.
-    await d.caller.device.staffSignIn({ pin: '924681' })
+    await d.caller.device.staffSignIn({ staffId: staff.id, pin: '924681' })
     expect((await d.caller.device.me()).staff?.id).toBe(staff.id)
     expect(await d.caller.terminal.charge(charge())).toMatchObject({ status: 'pending' })
   })
 
   it('reports no staff to device.me alone once idle, and never signs out with an idle time of 0', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
-    const { d, device } = await counter(b, businessId, '813579')
+    const { d, device, staff } = await counter(b, businessId, '813579')
     // the default idle time (5 minutes, and the grace) applies until the owner sets one
     await lastUsed(device.id, 320)
     expect((await d.caller.device.me()).staff).not.toBeNull()
@@ -130,7 +130,7 @@ describe('idle sign-out on the server', () => {
     expect((await session(device.id)).staffId).toBeNull()
 
     await b.caller.deviceSettings.update({ businessId, idleSignOutSec: 0 })
-    await d.caller.device.staffSignIn({ pin: '813579' })
+    await d.caller.device.staffSignIn({ staffId: staff.id, pin: '813579' })
     await lastUsed(device.id, 86_400)
     expect((await d.caller.device.me()).staff).not.toBeNull()
     expect(await d.caller.terminal.charge(charge())).toMatchObject({ status: 'pending' })

@@ -41,7 +41,7 @@ async function staffAt(b: TestBrowser, businessId: string, d: TestBrowser, pin: 
     pin,
     permissions: { eodReport: false, refundReport: false, refund: false },
   })
-  await d.caller.device.staffSignIn({ pin })
+  await d.caller.device.staffSignIn({ staffId: staff.id, pin })
   return staff
 }
 
@@ -131,13 +131,13 @@ describe('taking a payment at the terminal', () => {
     expect(
       appCode(await rejection(stranger.caller.terminal.publicReceipt({ token: forged }))),
     ).toBe('NOT_FOUND')
-  }, 60_000)
+  })
 
   it('keeps a payment to its device, cancels it, and refuses manual entry on a kiosk', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
     const one = await terminal(b, businessId)
     const two = await terminal(b, businessId)
-    await staffAt(b, businessId, one.d, '135791')
+    const noor = await staffAt(b, businessId, one.d, '135791')
     const p = await one.d.caller.terminal.charge({
       amount: { sat: 2_000 },
       tip: 200,
@@ -169,7 +169,8 @@ describe('taking a payment at the terminal', () => {
     expect(appCode(await rejection(b.caller.terminal.methods()))).toBe('UNAUTHORIZED')
 
     const kiosk = await terminal(b, businessId, { kiosk: true })
-    await kiosk.d.caller.device.staffSignIn({ pin: '135791' })
+    const kioskSignIn = kiosk.d.caller.device.staffSignIn({ staffId: noor.id, pin: '135791' })
+    expect(appCode(await rejection(kioskSignIn))).toBe('KIOSK_NO_STAFF')
     const manual = await rejection(
       kiosk.d.caller.terminal.charge({
         amount: { sat: 500 },

@@ -46,6 +46,10 @@ export interface EnvOptions {
   /** the wallet lease store, over the test's database */
   leases?: (db: DatabaseHandle['db']) => NonNullable<ServiceDeps['leases']>
   priceSources?: ServiceDeps['priceSources']
+  /** the consent policy's clock, for tests that let step-ups expire */
+  clock?: ServiceDeps['clock']
+  /** the withdrawals' follow-up job: a test that runs the follow-up itself sets a long sweep */
+  withdrawalJobs?: ServiceDeps['withdrawalJobs']
 }
 
 export async function createTestEnv(opts: EnvOptions = {}): Promise<TestEnv> {
@@ -63,6 +67,8 @@ export async function createTestEnv(opts: EnvOptions = {}): Promise<TestEnv> {
     watcherOptions: opts.watcherOptions,
     leases: opts.leases?.(database.db),
     priceSources: opts.priceSources,
+    clock: opts.clock,
+    withdrawalJobs: opts.withdrawalJobs,
     // Tests sign up many users from one address; the limit tests set their own.
     authLimits: opts.authLimits ?? {
       signInPerIp: { points: 10_000, durationSec: 60 },

@@ -106,7 +106,7 @@ describe('tip page names and numbers', () => {
     expect((await owner.b.caller.tips.list({ businessId })).pages).toEqual([page])
   })
 
-  it('gives a business at most its number of tip pages', { timeout: 60_000 }, async () => {
+  it('gives a business at most its number of tip pages', async () => {
     const owner = await nwcBusiness(env, net)
     const { businessId } = owner
     const max = DEFAULT_TIP_OPTIONS.maxPagesPerBusiness

@@ -87,49 +87,45 @@ async function openAddressPayment(businessId: string, address: string): Promise<
 }
 
 describe('a wallet that fails or hangs', () => {
-  it(
-    'does not delay another business’s settlement, nor the renewal of leases',
-    { timeout: 60_000 },
-    async () => {
-      const refusing = await approvedBusiness(env)
-      const hanging = await approvedBusiness(env)
-      const refusingUrl = await refusingNode()
-      downWallets.set(refusing.businessId, new LndWallet(new LndClient({ restUrl: refusingUrl })))
-      downWallets.set(hanging.businessId, new LndWallet(new LndClient({ restUrl: silent.url })))
-      await openAddressPayment(refusing.businessId, 'bcrt1qrefusingnode0000000000000000000000000')
-      await openAddressPayment(hanging.businessId, 'bcrt1qhangingnode00000000000000000000000000')
+  it('does not delay another business’s settlement, nor the renewal of leases', async () => {
+    const refusing = await approvedBusiness(env)
+    const hanging = await approvedBusiness(env)
+    const refusingUrl = await refusingNode()
+    downWallets.set(refusing.businessId, new LndWallet(new LndClient({ restUrl: refusingUrl })))
+    downWallets.set(hanging.businessId, new LndWallet(new LndClient({ restUrl: silent.url })))
+    await openAddressPayment(refusing.businessId, 'bcrt1qrefusingnode0000000000000000000000000')
+    await openAddressPayment(hanging.businessId, 'bcrt1qhangingnode00000000000000000000000000')
 
-      env.services.watchers.start()
-      await until(
-        () => Promise.resolve(silent.asked()),
-        (n) => n > 0,
-        'the silent node to be asked',
-      )
+    env.services.watchers.start()
+    await until(
+      () => Promise.resolve(silent.asked()),
+      (n) => n > 0,
+      'the silent node to be asked',
+    )
 
-      const { b, businessId } = await exchangeBusiness(env, net)
-      const p = await b.caller.payments.createOnchain({
-        businessId,
-        amount: { sat: 40_000 },
-        memo: 'books',
-      })
-      await until(() => isWatching(instance, businessId), Boolean, 'the third business watched')
-      await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
-      await net.control('POST', '/mine', { blocks: 3 })
-      const mined = Date.now()
-      const settled = await until(
-        () => b.caller.payments.get({ businessId, paymentId: p.id }),
-        (v) => v.status === 'settled',
-        'the third business’s payment to settle',
-        5_000,
-      )
-      expect(Date.now() - mined).toBeLessThan(5_000)
-      expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+    const { b, businessId } = await exchangeBusiness(env, net)
+    const p = await b.caller.payments.createOnchain({
+      businessId,
+      amount: { sat: 40_000 },
+      memo: 'books',
+    })
+    await until(() => isWatching(instance, businessId), Boolean, 'the third business watched')
+    await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
+    await net.control('POST', '/mine', { blocks: 3 })
+    const mined = Date.now()
+    const settled = await until(
+      () => b.caller.payments.get({ businessId, paymentId: p.id }),
+      (v) => v.status === 'settled',
+      'the third business’s payment to settle',
+      5_000,
+    )
+    expect(Date.now() - mined).toBeLessThan(5_000)
+    expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
 
-      // The silent node is still being asked, for longer than a lease lasts: every lease held
-      // is still renewed (the hanging business's too: its node is slow, not taken over).
-      await sleep(LEASE_MS * 2)
-      expect(await isWatching(instance, hanging.businessId)).toBe(true)
-      expect(silent.asked()).toBeGreaterThan(0)
-    },
-  )
+    // The silent node is still being asked, for longer than a lease lasts: every lease held
+    // is still renewed (the hanging business's too: its node is slow, not taken over).
+    await sleep(LEASE_MS * 2)
+    expect(await isWatching(instance, hanging.businessId)).toBe(true)
+    expect(silent.asked()).toBeGreaterThan(0)
+  })
 })

@@ -23,6 +23,8 @@ const t: Scenario = await scenario({
   simnet: true,
   screening: true,
   realtime: true,
+  // the follow-up of unknown outcomes runs when a test calls it, never between two of its steps
+  withdrawalJobs: { sweepMs: 3_600_000 },
   walletFactory: async (id) => {
     if (!proxied.has(id)) {
       return createWalletForBusiness(

@@ -2,7 +2,8 @@
  * Withdrawals to a Lightning address and an LNURL-pay (LUD-06/16), resolved on the server
  * against a real HTTP service in this test: the pay request's range is respected and the
  * returned invoice checked (amount and description hash); a service that is down, answers
- * garbage, is not a pay request or returns a mismatching invoice is refused with nothing sent.
+ * garbage, is not a pay request, redirects or returns a mismatching invoice is refused with
+ * nothing sent (the first four with one code and message). Demo mode: the services are local.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
@@ -25,8 +26,20 @@ const { env, net } = t
 const { b, businessId } = t.owner
 let service: Server
 let host: string
+/** where redirects point: it counts the requests that reach it */
+let redirected: Server
+let elsewhere: string
+let reachedElsewhere = 0
 
-type Mode = 'ok' | 'garbage' | 'withdraw-request' | 'wrong-amount' | 'wrong-hash' | 'error'
+type Mode =
+  | 'ok'
+  | 'garbage'
+  | 'withdraw-request'
+  | 'wrong-amount'
+  | 'wrong-hash'
+  | 'error'
+  | 'redirect'
+  | 'redirect-callback'
 const modes = new Map<string, Mode>()
 const metadata = JSON.stringify([['text/plain', 'Payout to Alice']])
 
@@ -38,6 +51,10 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json')
     if (url.pathname.startsWith('/.well-known/lnurlp/') || url.pathname.startsWith('/lnurlp/')) {
       if (mode === 'garbage') return res.end('<html>oops</html>')
+      if (mode === 'redirect') {
+        res.writeHead(302, { location: `http://${elsewhere}/.well-known/lnurlp/${name}` })
+        return res.end()
+      }
       if (mode === 'withdraw-request') {
         return res.end(
           JSON.stringify({
@@ -62,7 +79,13 @@ beforeAll(async () => {
       )
     }
     if (url.pathname.startsWith('/cb/')) {
-      if (mode === 'error') return res.end(JSON.stringify({ status: 'ERROR', reason: 'closed' }))
+      if (mode === 'error') {
+        return res.end(JSON.stringify({ status: 'ERROR', reason: 'closed: internal-db.corp:5432' }))
+      }
+      if (mode === 'redirect-callback') {
+        res.writeHead(307, { location: `http://${elsewhere}${url.pathname}${url.search}` })
+        return res.end()
+      }
       const msat = Number(url.searchParams.get('amount'))
       const inv = net.simnet.world.payer.addInvoice({
         valueMsat: mode === 'wrong-amount' ? msat + 1_000 : msat,
@@ -77,9 +100,17 @@ beforeAll(async () => {
   })
   await new Promise<void>((r) => service.listen(0, '127.0.0.1', r))
   host = `127.0.0.1:${(service.address() as AddressInfo).port}`
+  redirected = createServer((_req, res) => {
+    reachedElsewhere++
+    res.setHeader('content-type', 'application/json')
+    res.end('{}')
+  })
+  await new Promise<void>((r) => redirected.listen(0, '127.0.0.1', r))
+  elsewhere = `127.0.0.1:${(redirected.address() as AddressInfo).port}`
 }, 90_000)
 afterAll(async () => {
   await new Promise<void>((r) => service?.close(() => r()))
+  await new Promise<void>((r) => redirected?.close(() => r()))
 })
 
 const lnurlOf = (url: string) =>
@@ -124,17 +155,31 @@ describe('Lightning addresses and LNURL-pay', () => {
     modes.set('amount', 'wrong-amount')
     modes.set('hash', 'wrong-hash')
     modes.set('closed', 'error')
+    modes.set('moved', 'redirect')
+    modes.set('movedcb', 'redirect-callback')
+    // down, garbage, not a pay request, an ERROR answer, a redirect: one code, one message
+    const unusable = 'WITHDRAW_LNURL_UNREACHABLE'
     cases.push(
-      [`garbage@${host}`, 1_000, 'WITHDRAW_LNURL_INVALID'],
-      [lnurlOf(`http://${host}/lnurlp/withdraw`), 1_000, 'WITHDRAW_LNURL_INVALID'],
+      [`garbage@${host}`, 1_000, unusable],
+      [lnurlOf(`http://${host}/lnurlp/withdraw`), 1_000, unusable],
       [`amount@${host}`, 1_000, 'WITHDRAW_LNURL_INVOICE_MISMATCH'],
       [`hash@${host}`, 1_000, 'WITHDRAW_LNURL_INVOICE_MISMATCH'],
-      [`closed@${host}`, 1_000, 'WITHDRAW_LNURL_INVALID'],
+      [`closed@${host}`, 1_000, unusable],
+      [`moved@${host}`, 1_000, unusable],
+      [`movedcb@${host}`, 1_000, unusable],
     )
+    const messages = new Set<string>()
     for (const [destination, amountSat, code, comment] of cases) {
       const e = await rejection(confirm(destination, amountSat, comment))
       expect([destination, appCode(e)]).toEqual([destination, code])
+      if (code === unusable) {
+        messages.add(e.message)
+        // the service's own words (its `reason`) never come back
+        expect(e.cause).toHaveProperty('details', {})
+      }
     }
+    expect(messages.size).toBe(1)
+    expect(reachedElsewhere).toBe(0)
     const amountless = await rejection(
       b.caller.withdrawals.quote({ businessId, quote: { destination: `alice@${host}` } }),
     )
@@ -204,5 +249,5 @@ describe('a Lightning service that does not answer', () => {
     const after = await b.caller.withdrawals.balances({ businessId })
     expect(after.maxLightningSat).toBe(before.maxLightningSat)
     expect(after.onchainSat).toBe(before.onchainSat)
-  }, 30_000)
+  })
 })

@@ -4,16 +4,8 @@
  */
 import type { Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-
-/** Paths the server answers itself (API, wallets, downloads): never the app shell, never cached. */
-const SERVER_PATHS = [
-  /^\/trpc/,
-  /^\/api\//,
-  /^\/lnurlp\//,
-  /^\/lnurlw\//,
-  /^\/\.well-known\//,
-  /^\/healthz/,
-]
+// the build's config is loaded by Node, which cannot import the domain package's TypeScript by name
+import { SERVER_PATHS } from '../../../packages/domain/src/server-paths.ts'
 
 const THEME_COLOR = '#f8fafc'
 const BACKGROUND_COLOR = '#f8fafc'
@@ -72,7 +64,8 @@ export function pwa(): Plugin[] {
           }),
       ],
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: SERVER_PATHS,
+      // the paths the server answers itself (API, wallets, downloads): never the app shell
+      navigateFallbackDenylist: SERVER_PATHS.map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.')}`)),
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

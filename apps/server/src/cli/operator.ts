@@ -12,6 +12,11 @@ import { createSealedValuesRepo } from '../db/sealed-values-repo'
 import { resealAll } from '../lib/secret-rotation'
 import { SecretBox } from '../lib/secrets'
 import { createAuthRepo } from '../modules/auth/repo'
+import {
+  PAYOUT_LIMITS_USAGE,
+  isPayoutLimitsCommand,
+  runPayoutLimitsCommand,
+} from '../modules/consent/cli'
 import { MOVE_IMAGES_USAGE, moveImagesToS3 } from '../modules/devices/cli'
 import { createUpdateRepo } from '../modules/node/update-repo'
 import { DENYLIST_USAGE, isDenylistCommand, runDenylistCommand } from '../modules/screening/cli'
@@ -26,7 +31,8 @@ const USAGE = `Usage: npm run operator -- <command>
   rotate-secret                      seal stored secrets again under APP_SECRET
                                      (the old one given as APP_SECRET_PREVIOUS)
 ${MOVE_IMAGES_USAGE}
-${DENYLIST_USAGE}`
+${DENYLIST_USAGE}
+${PAYOUT_LIMITS_USAGE}`
 
 async function rotateSecret(): Promise<number> {
   const config = loadConfig()
@@ -77,7 +83,9 @@ async function denylist(args: string[]): Promise<number> {
   const database = connectDatabase(located.url, 2)
   try {
     await migrateToLatest(database.db)
-    return await runDenylistCommand(database.db, args)
+    return isPayoutLimitsCommand(args[0])
+      ? await runPayoutLimitsCommand(database.db, args)
+      : await runDenylistCommand(database.db, args)
   } finally {
     await database.close()
     await located.release()
@@ -109,7 +117,7 @@ async function main(args: string[]): Promise<number> {
   if (command === 'add-node') return addNode(args[1], args[2])
   if (command === 'rotate-secret') return rotateSecret()
   if (command === 'move-images-to-s3') return moveImagesToS3()
-  if (isDenylistCommand(command)) return denylist(args)
+  if (isDenylistCommand(command) || isPayoutLimitsCommand(command)) return denylist(args)
   if (command === 'node-version') return publishNodeVersion(args[1], args.slice(2).join(' '))
   if ((command !== 'grant' && command !== 'revoke') || !email) {
     console.error(USAGE)

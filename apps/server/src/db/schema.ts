@@ -339,6 +339,7 @@ export interface Database {
   staff: StaffTable
   staffPinKey: StaffPinKeyTable
   staffRfidTags: StaffRfidTagsTable
+  staffLockEvents: StaffLockEventsTable
   unrecognisedRfidTags: UnrecognisedRfidTagsTable
   deviceImages: DeviceImagesTable
   deviceImageOrphans: DeviceImageOrphansTable
@@ -349,6 +350,9 @@ export interface Database {
   withdrawals: WithdrawalsTable
   addressDenylist: AddressDenylistTable
   screeningDecisions: ScreeningDecisionsTable
+  consentStepUps: ConsentStepUpsTable
+  payoutLimits: PayoutLimitsTable
+  consentDecisions: ConsentDecisionsTable
   refunds: RefundsTable
   shiftCloses: ShiftClosesTable
   shiftClosePayments: ShiftClosePaymentsTable
@@ -386,6 +390,8 @@ export interface DeviceSessionsTable {
   lastSeenAt: Generated<Date>
   /** the signed-in staff member's last use; idle past the device settings' time, signed out (0026) */
   staffActiveAt: Date | null
+  /** how the signed-in staff member proved who they are (0027) */
+  staffProof: Generated<'pin' | 'tag' | null>
 }
 
 /** One row: the sealed key of the staff PINs' lookup HMAC (0019). */
@@ -406,9 +412,28 @@ export interface StaffTable {
   canEodReport: Generated<boolean>
   canRefundReport: Generated<boolean>
   canRefund: Generated<boolean>
+  /** wrong PINs keyed in a row, across every device; a right one sets it back to 0 (0027) */
+  wrongPins: Generated<number>
+  /** locked after too many wrong PINs, until the owner unlocks (0027) */
+  lockedAt: Date | null
+  lockedAfterWrongPins: number | null
+  /** the PIN's length; null for PINs set before 0027 until their next PIN sign-in */
+  pinDigits: number | null
   deletedAt: Date | null
   createdAt: CreatedAt
   updatedAt: Generated<Date>
+}
+
+/** Every lock (after wrong PINs, at a device) and unlock (by a user) of a staff member (0027). */
+export interface StaffLockEventsTable {
+  id: Generated<string>
+  businessId: string
+  staffId: string
+  event: 'locked' | 'unlocked'
+  wrongPins: number
+  deviceId: string | null
+  userId: string | null
+  at: CreatedAt
 }
 
 export interface StaffRfidTagsTable {
@@ -544,6 +569,37 @@ export interface ScreeningDecisionsTable {
   list: 'denylist' | 'provider'
   outcome: 'allowed' | 'denied' | 'flagged' | 'unavailable'
   detail: Generated<string>
+  createdAt: CreatedAt
+}
+
+/** A session's step-up: the password and second factor given for an act, valid until (0028). */
+export interface ConsentStepUpsTable {
+  sessionIdHash: string
+  userId: string
+  expiresAt: Date
+  createdAt: CreatedAt
+}
+
+/** The payout limits the operator set for a business, in sats; null: no limit (0028). */
+export interface PayoutLimitsTable {
+  businessId: string
+  perPayoutSat: ColumnType<string | null, number | null, number | null>
+  perDaySat: ColumnType<string | null, number | null, number | null>
+  setBy: string
+  updatedAt: Generated<Date>
+}
+
+/** Every decision of the consent policy on money leaving a business, allowed or refused (0028). */
+export interface ConsentDecisionsTable {
+  id: Generated<string>
+  businessId: string | null
+  userId: string | null
+  actor: 'user' | 'staff'
+  action: 'withdrawal' | 'refund' | 'loop_out' | 'autoloop' | 'wallet_replace'
+  destination: Generated<string>
+  amountSat: ColumnType<string | null, number | null | undefined, number | null>
+  outcome: 'allowed' | 'refused'
+  reason: Generated<string>
   createdAt: CreatedAt
 }
 

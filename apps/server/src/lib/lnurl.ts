@@ -6,12 +6,10 @@
  * `{ status: 'ERROR', reason }`, as LNURL clients read the body (a spent rate limit also says
  * when to try again, in `Retry-After`).
  */
+import { LNURL_PATHS } from '@app/domain'
 import { bech32 } from '@scure/base'
 import type { FastifyReply } from 'fastify'
 import { RateLimitedError } from './errors'
-
-/** Where wallets call; never pages of the web app. */
-export const LNURL_PATHS = ['/lnurlp/', '/lnurlw/', '/.well-known/lnurlp/'] as const
 
 export function isLnurlPath(url: string): boolean {
   return LNURL_PATHS.some((p) => url.startsWith(p))

@@ -1,8 +1,8 @@
 /**
  * Rate limits, kept in PostgreSQL's `rate_limits` table so every server instance shares them (in
  * memory where no pool is given). One table names every limit the platform keeps; a caller
- * consumes a point of a named limit for a key (an address, a user, a device...) and may reset
- * the key when an attempt turned out right. A spent limit is refused with RATE_LIMITED carrying
+ * consumes a point of a named limit for a key (an address, a user, a device...) and may give the
+ * point back, or reset the key, when an attempt turned out right. A spent limit is refused with RATE_LIMITED carrying
  * the seconds to wait.
  */
 import type pg from 'pg'
@@ -52,7 +52,7 @@ export const RATE_LIMITS = {
     durationSec: QUARTER_HOUR,
     blocks: true,
   },
-  /** seed word reveals tried per user, and per business */
+  /** failed seed word reveals per user, and per business (a reveal that works counts nothing) */
   revealSeedPerUser: { prefix: 'seed_user', points: 5, durationSec: QUARTER_HOUR, blocks: true },
   revealSeedPerBusiness: {
     prefix: 'seed_business',
@@ -75,12 +75,21 @@ export const RATE_LIMITS = {
     durationSec: QUARTER_HOUR,
     blocks: true,
   },
-  /** staff sign-in tries (PIN or tag) per device */
+  /**
+   * Wrong staff PINs and unknown tags per device, and per business from all its devices; a
+   * right one is forgiven (counts nothing). Per staff member, wrong PINs lock them instead.
+   */
   staffSignInPerDevice: {
     prefix: 'staff_device',
     points: 10,
     durationSec: 5 * MINUTE,
     blocks: true,
+  },
+  staffSignInPerBusiness: {
+    prefix: 'staff_business',
+    points: 50,
+    durationSec: QUARTER_HOUR,
+    blocks: false,
   },
   /** LNURL-pay callbacks (tip invoices) per client address, and per tip page from everyone */
   tipCallbacksPerIp: { prefix: 'tip_cb_ip', points: 30, durationSec: MINUTE, blocks: false },
@@ -141,6 +150,10 @@ export function createRateLimits(pool: pg.Pool | undefined, overrides: LimitOver
         if (!(err instanceof RateLimiterRes)) throw err
         throw new RateLimitedError(Math.max(1, Math.ceil(err.msBeforeNext / 1000)))
       }
+    },
+    /** Gives back the point this attempt consumed (it was right): only failures count. */
+    async forgive(name: LimitName, key: string): Promise<void> {
+      await limiter(name).reward(key, 1)
     },
     /** Forgets the attempts counted against `name` for `key` (the attempt was right). */
     async reset(name: LimitName, key: string): Promise<void> {

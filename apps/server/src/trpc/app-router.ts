@@ -14,6 +14,7 @@ import { salesRouter } from '../modules/sales/router'
 import { systemRouter } from '../modules/system/router'
 import { tipsRouter } from '../modules/tips/router'
 import { withdrawalsRouter } from '../modules/withdrawals/router'
+import { consentRouter } from '../modules/consent/router'
 import { devicesRouter } from '../modules/devices/router'
 import { deviceRouter } from '../modules/devices/device-router'
 import { staffRouter } from '../modules/staff/router'
@@ -41,6 +42,7 @@ export const appRouter = router({
   ecash: ecashRouter,
   tips: tipsRouter,
   withdrawals: withdrawalsRouter,
+  consent: consentRouter,
   devices: devicesRouter,
   device: deviceRouter,
   staff: staffRouter,

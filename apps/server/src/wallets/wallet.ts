@@ -118,8 +118,16 @@ export interface WalletSend {
    * is not known yet (a lost reply, a timeout): never retried blindly, followed by trackLightning.
    */
   sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome>
-  /** Where an outgoing Lightning payment stands; null when the wallet never saw it. */
-  trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null>
+  /**
+   * Where an outgoing Lightning payment stands; null when the wallet never saw it. `sentAt` (when
+   * the payout was claimed, no earlier than the one given to sendLightning) lets a wallet whose
+   * requests expire tell a request that can no longer be carried out.
+   */
+  trackLightning(
+    paymentHash: string,
+    signal?: AbortSignal,
+    sentAt?: Date | null,
+  ): Promise<SendOutcome | null>
   /**
    * What can be sent out: Lightning (the channels' local balance), on chain, and what the wallet
    * must keep on chain (lnd's anchor channel reserve). A node that is locked or starting throws
@@ -212,6 +220,12 @@ export interface SendLightningInput {
   feeLimitSat: number
   /** how long the wallet may look for a route */
   timeoutSec: number
+  /**
+   * when the payout was written (or claimed): a wallet whose requests carry an expiration (NWC)
+   * counts it from here, and a follow-up from the claim, no earlier, so it can tell after a
+   * restart when the request lapsed
+   */
+  sentAt?: Date
 }
 
 export interface OnchainQuoteInput {

@@ -1,8 +1,36 @@
-/** Dates and numbers in the user's language. */
+/**
+ * Dates and numbers in the user's language. Dates also follow the country the business trades
+ * in (`setDateRegion`, which the terminal sets from its business's currency): an English
+ * terminal in a British shop writes "27/11/2026, 11:42", an American one "11/27/26, 11:42 AM".
+ */
 import { currentLocale } from './i18n'
 
+/** Where each currency's businesses are, for dates; the euro's is the language's own country. */
+const REGION_OF_CURRENCY: Record<string, string> = { GBP: 'GB', USD: 'US' }
+const EURO_REGION: Record<string, string> = { en: 'IE', de: 'DE', es: 'ES', fr: 'FR', nl: 'NL' }
+
+/** The locale dates are written in: the language, in the country of a business in `currency`. */
+export function dateLocale(language: string, currency: string | null | undefined): string {
+  const region =
+    currency === 'EUR' ? EURO_REGION[language] : currency && REGION_OF_CURRENCY[currency]
+  if (!region) return language
+  try {
+    return Intl.getCanonicalLocales(`${language}-${region}`)[0] ?? language
+  } catch {
+    return language
+  }
+}
+
+let dateCurrency: string | null = null
+
+/** The currency of the business whose screens these are (null: the language alone decides). */
+export function setDateRegion(currency: string | null | undefined): void {
+  dateCurrency = currency ?? null
+}
+
 export function formatDate(value: Date, options: Intl.DateTimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'medium', ...options }).format(value)
+  const locale = dateLocale(currentLocale(), dateCurrency)
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...options }).format(value)
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {

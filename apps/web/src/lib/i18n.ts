@@ -84,9 +84,15 @@ export function customerLanguage(candidates: string[] = detectLanguages()): Term
 
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',
-  // A language only the terminal has (Dutch) never opens the dashboard: the terminal sets its
-  // staff member's language itself.
-  detect: () => detectLanguages().filter((lng) => isLanguage(lng.split(/[-_]/)[0] ?? '')),
+  // A language only the terminal has (Dutch) never opens the dashboard; the terminal's own
+  // screens (and its staff member's language) may be in it.
+  detect: () => {
+    const isTerminal = window.location.pathname.startsWith('/terminal')
+    return detectLanguages().filter((lng) => {
+      const base = lng.split(/[-_]/)[0] ?? ''
+      return isLanguage(base) || (isTerminal && isTerminalLanguage(base))
+    })
+  },
   cacheUserLanguage(lng) {
     try {
       window.localStorage.setItem(STORAGE_KEY, lng)

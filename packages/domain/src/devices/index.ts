@@ -78,8 +78,35 @@ export const ZStaffInput = z.object({
   permissions: ZStaffPermissions,
 })
 
-/** A PIN or an RFID tag, as a staff member signs in at a device. */
-export const ZStaffSignIn = z.union([z.object({ pin: ZPin }), z.object({ rfid: ZRfidTag })])
+/**
+ * How a staff member signs in at a device: they pick their name, then key their PIN; or they
+ * hold their RFID tag to the reader. A tag signs in for sales only.
+ */
+export const ZStaffSignIn = z.union([
+  z.object({ staffId: z.uuid(), pin: ZPin }),
+  z.object({ tag: ZRfidTag }),
+])
+export type TStaffSignIn = z.input<typeof ZStaffSignIn>
+
+/** How the staff member signed in at a device proved who they are. */
+export const STAFF_PROOFS = ['pin', 'tag'] as const
+export type StaffProof = (typeof STAFF_PROOFS)[number]
+
+/** Wrong PINs in a row (across every device) after which a staff member is locked. */
+export const STAFF_LOCK_AFTER_WRONG_PINS = 10
+
+/**
+ * Staff who may refund or see reports (end of day, refunds) need a PIN this long; shorter PINs
+ * set before the rule keep selling but are refused for refunds and reports.
+ */
+export const STRONG_PIN_MIN_DIGITS = 6
+
+export function needsStrongPin(p: TStaffPermissions): boolean {
+  return p.eodReport || p.refundReport || p.refund
+}
+
+/** Signing a terminal out; a kiosk needs the PIN of a staff member who may close shifts. */
+export const ZDeviceSignOut = z.object({ pin: ZPin.optional() }).optional()
 
 /** Device settings (shared by all of a business's terminals). */
 const DEVICE_THEMES = ['light', 'dark'] as const

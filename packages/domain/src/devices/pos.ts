@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { CURRENCY_CODES } from '../currencies'
 import { ZSafeText } from '../text'
+import { DEVICE_LOGIN_ID_PATTERN, DEVICE_SECRET_PATTERN } from './credentials'
 
 const POS_CURRENCIES = ['SAT', ...CURRENCY_CODES] as const
 const POS_METHODS = ['lightning', 'onchain'] as const
@@ -48,14 +49,22 @@ export const ZPosPayment = z.object({
 })
 export type TPosPayment = z.infer<typeof ZPosPayment>
 
+/** The request headers a till authenticates with; a refusal names the one at fault. */
+export const POS_AUTH_HEADERS = ['authorization', 'x-merchant-id'] as const
+export type PosAuthHeader = (typeof POS_AUTH_HEADERS)[number]
+
 export const ZPosError = z.object({
   error: z.string(),
   code: z.string().describe('A code of the error catalogue'),
+  header: z
+    .enum(POS_AUTH_HEADERS)
+    .optional()
+    .describe('The request header that was missing, malformed or refused (401 and 403 only)'),
 })
 
 export const ZPosSessionInput = z.object({
-  loginId: z.string().max(64),
-  secret: z.string().max(128),
+  loginId: z.string().regex(DEVICE_LOGIN_ID_PATTERN),
+  secret: z.string().regex(DEVICE_SECRET_PATTERN),
 })
 export const ZPosSession = z.object({ token: z.string(), expiresAt: z.string() })
 
@@ -65,6 +74,22 @@ export const ZPosWebhookInput = z.object({
     .max(500)
     .describe('Called with a POST when a payment of this device settles'),
 })
+
+/** What a webhook call is about; each is a POST of `ZPosWebhookPayload`. */
+export const POS_WEBHOOK_EVENTS = {
+  'payment.settled': 'A payment the device took was paid in full',
+} as const
+export type PosWebhookEvent = keyof typeof POS_WEBHOOK_EVENTS
+
+/** The JSON body of a webhook call, exactly as sent (and signed). */
+export const ZPosWebhookPayload = z.object({
+  event: z.enum(Object.keys(POS_WEBHOOK_EVENTS) as [PosWebhookEvent, ...PosWebhookEvent[]]),
+  deliveryId: z
+    .uuid()
+    .describe('The same for every retry of one delivery: a till that saw it already can skip it'),
+  payment: ZPosPayment,
+})
+export type TPosWebhookPayload = z.infer<typeof ZPosWebhookPayload>
 
 /** Header names of a signed webhook call; the signature is HMAC-SHA256 of `<timestamp>.<body>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-signature'

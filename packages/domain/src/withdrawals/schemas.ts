@@ -49,7 +49,10 @@ export const ZWithdrawConfirmInput = z.object({
   quote: ZWithdrawQuoteInput,
   /** made by the page once per withdrawal: a double click, retry or reload sends once */
   idempotencyKey: z.uuid(),
-  password: z.string().min(1).max(1_000),
+  /** the fee the quote showed: a higher one at confirmation asks again (WITHDRAW_FEE_ROSE) */
+  quotedFeeSat: z.number().int().min(0).optional(),
+  /** the account password; without it the session's recent step-up must do */
+  password: z.string().min(1).max(1_000).optional(),
   /** the second factor (a TOTP or recovery code) when the user has it on */
   code: z.string().trim().max(40).optional(),
 })

@@ -24,6 +24,8 @@ import * as m0023 from './0023-loop-swaps'
 import * as m0024 from './0024-watcher-heartbeats'
 import * as m0025 from './0025-device-image-store'
 import * as m0026 from './0026-staff-idle'
+import * as m0027 from './0027-staff-lockout'
+import * as m0028 from './0028-consent'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0024-watcher-heartbeats': m0024,
   '0025-device-image-store': m0025,
   '0026-staff-idle': m0026,
+  '0027-staff-lockout': m0027,
+  '0028-consent': m0028,
 }

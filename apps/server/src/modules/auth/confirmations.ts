@@ -94,5 +94,8 @@ export function createConfirmations(deps: {
       await limits.beforeRevealSeed(input.userId, input.businessId)
       await twoFactor.verify(input.userId, input.code)
     },
+    /** The seed words were shown: only failed reveals count towards the limits. */
+    seedRevealed: (userId: string, businessId: string) =>
+      limits.succeededRevealSeed(userId, businessId),
   }
 }

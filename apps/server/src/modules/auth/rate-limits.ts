@@ -15,7 +15,7 @@ export interface AuthLimitsConfig {
   failedCodesPerUser?: Limit
   /** password changes tried per user */
   changePasswordPerUser?: Limit
-  /** seed word reveals tried per user, and per business */
+  /** failed seed word reveals per user, and per business */
   revealSeedPerUser?: Limit
   revealSeedPerBusiness?: Limit
   /** password confirmations before money leaves (withdrawals) per user; forgiven when right */
@@ -78,6 +78,11 @@ export function createAuthLimits(pool: pg.Pool, given: AuthLimitsConfig = DEFAUL
     async beforeRevealSeed(userId: string, businessId: string): Promise<void> {
       await limits.consume('revealSeedPerUser', userId)
       await limits.consume('revealSeedPerBusiness', businessId)
+    },
+    /** The seed words were shown: this reveal counts for neither the user nor the business. */
+    async succeededRevealSeed(userId: string, businessId: string): Promise<void> {
+      await limits.forgive('revealSeedPerUser', userId)
+      await limits.forgive('revealSeedPerBusiness', businessId)
     },
   }
 }

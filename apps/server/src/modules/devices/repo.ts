@@ -2,7 +2,7 @@
  * Device logins and their sessions. A device is soft-deleted (its payments keep naming it); a
  * name is unique among a business's devices that are not deleted, so a clash is `taken`.
  */
-import { DEFAULT_IDLE_SIGN_OUT_SEC, STAFF_ACTIVITY_REPORT_MS } from '@app/domain'
+import { DEFAULT_IDLE_SIGN_OUT_SEC, STAFF_ACTIVITY_REPORT_MS, type StaffProof } from '@app/domain'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, DevicesTable } from '../../db/schema'
@@ -40,9 +40,13 @@ export interface DeviceSessionRow {
   expiresAt: Date
   lastSeenAt: Date
   staffActiveAt: Date | null
+  staffProof: StaffProof | null
 }
 
-/** Where a device's sessions ending is announced: an open terminal returns to pairing. */
+/**
+ * Where a change of a device is announced (its sessions ending, a staff member signed out, its
+ * kiosk mode or MID changed): an open terminal reads its state again, a stream checks its access.
+ */
 export const DEVICE_EVENTS_CHANNEL = 'device_events'
 
 /** A last use is written up to this late (reported, then written, at most every 15 s). */
@@ -61,7 +65,7 @@ export const staffIdleLapsed = sql<boolean>`(s.staff_id IS NOT NULL AND EXISTS (
     AND coalesce(s.staff_active_at, s.last_seen_at)
         < now() - make_interval(secs => idle.sec + ${STAFF_IDLE_GRACE_SEC}::int)))`
 
-async function announceSignOut(db: Kysely<Database>, deviceId: string) {
+async function announceChange(db: Kysely<Database>, deviceId: string) {
   await sql`SELECT pg_notify(${DEVICE_EVENTS_CHANNEL}, json_build_object('deviceId', ${deviceId}::text)::text)`.execute(
     db,
   )
@@ -133,7 +137,9 @@ export function createDeviceRepo(db: Db) {
           .where('deletedAt', 'is', null)
           .returning(COLUMNS)
           .executeTakeFirst()
-        return row ? { ok: true, row } : { ok: false, reason: 'missing' }
+        if (!row) return { ok: false, reason: 'missing' }
+        await announceChange(db, id)
+        return { ok: true, row }
       } catch (err) {
         if (isNameClash(err)) return { ok: false, reason: 'taken' }
         throw err
@@ -153,7 +159,7 @@ export function createDeviceRepo(db: Db) {
         if (r.numUpdatedRows === 0n) return false
         await trx.deleteFrom('deviceSessions').where('deviceId', '=', id).execute()
         await trx.deleteFrom('posWebhooks').where('deviceId', '=', id).execute()
-        await announceSignOut(trx, id)
+        await announceChange(trx, id)
         return true
       })
     },
@@ -191,6 +197,7 @@ export function createDeviceRepo(db: Db) {
           's.expiresAt',
           's.lastSeenAt as sessionSeenAt',
           's.staffActiveAt',
+          's.staffProof',
           staffIdleLapsed.as('staffLapsed'),
           ...COLUMNS.map((c) => `d.${c}` as const),
         ])
@@ -212,7 +219,7 @@ export function createDeviceRepo(db: Db) {
           .execute()
       }
       const { deviceId, businessId, kind, expiresAt, sessionSeenAt, staffActiveAt, ...rest } = row
-      const { staffLapsed, staffId: signedInStaff, ...device } = rest
+      const { staffLapsed, staffId: signedInStaff, staffProof, ...device } = rest
       let staffId = signedInStaff
       if (staffId && staffLapsed) {
         // Idle too long: signed out here, and the open terminal is told.
@@ -223,7 +230,7 @@ export function createDeviceRepo(db: Db) {
           .where('s.staffId', '=', staffId)
           .where(staffIdleLapsed)
           .execute()
-        await announceSignOut(db, deviceId)
+        await announceChange(db, deviceId)
         staffId = null
       }
       return {
@@ -235,6 +242,7 @@ export function createDeviceRepo(db: Db) {
           expiresAt,
           lastSeenAt: sessionSeenAt,
           staffActiveAt: staffId ? staffActiveAt : null,
+          staffProof: staffId ? staffProof : null,
         },
         device: { ...device, businessId },
       }
@@ -258,10 +266,11 @@ export function createDeviceRepo(db: Db) {
         .execute()
     },
 
-    async setSessionStaff(idHash: string, staffId: string | null): Promise<void> {
+    async setSessionStaff(idHash: string, staff: { id: string; proof: StaffProof } | null) {
+      const [staffId, staffProof] = staff ? [staff.id, staff.proof] : [null, null]
       await db
         .updateTable('deviceSessions')
-        .set({ staffId, staffActiveAt: staffId ? sql<Date>`now()` : null })
+        .set({ staffId, staffProof, staffActiveAt: staff ? sql<Date>`now()` : null })
         .where('idHash', '=', idHash)
         .execute()
     },
@@ -272,7 +281,7 @@ export function createDeviceRepo(db: Db) {
 
     async deleteSessionsOf(deviceId: string): Promise<number> {
       const r = await db.deleteFrom('deviceSessions').where('deviceId', '=', deviceId).execute()
-      await announceSignOut(db, deviceId)
+      await announceChange(db, deviceId)
       return Number(r[0]?.numDeletedRows ?? 0n)
     },
 

@@ -8,6 +8,7 @@ import {
   DEVICE_ONLINE_WINDOW_MS,
   MAX_DEVICES_PER_BUSINESS,
   STAFF_ACTIVITY_REPORT_MS,
+  type StaffProof,
   type TDeviceInput,
 } from '@app/domain'
 import { timingSafeEqual } from 'node:crypto'
@@ -38,6 +39,8 @@ export interface DeviceCredentials {
   secret: string
   /** what the pairing QR carries to a terminal: this host, the login id and the secret */
   pairingUri: string
+  /** the same link on PUBLIC_URL when the QR's is the machine's network address (demo) */
+  pairingUriAlternative: string | null
 }
 
 /** What a device-scoped call knows about its caller. */
@@ -55,6 +58,8 @@ export interface DeviceSessionInfo {
   staffId: string | null
   /** when that staff member last used the terminal (as written: up to 15 s behind) */
   staffActiveAt: Date | null
+  /** how that staff member proved who they are: a PIN, or a tag (sales only) */
+  staffProof: StaffProof | null
   idHash: string
 }
 
@@ -106,14 +111,27 @@ function written(w: DeviceWritten): DeviceRow {
   throw w.reason === 'taken' ? taken() : missing()
 }
 
-export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string }) {
+export function createDeviceService(deps: {
+  repo: DeviceRepo
+  /** where pairing links point (`config-pairing.ts`) */
+  pairingOrigins: { offered: string; alternative: string | null }
+}) {
   const { repo } = deps
 
   function newCredentials() {
     const loginId = `dev_${newToken(18)}`
     const secret = newToken(32)
-    const pairingUri = `${new URL(deps.publicUrl).origin}/terminal#login=${loginId}&secret=${secret}`
-    return { credentials: { loginId, secret, pairingUri }, secretHash: hashToken(secret) }
+    const link = (origin: string) => `${origin}/terminal#login=${loginId}&secret=${secret}`
+    const { offered, alternative } = deps.pairingOrigins
+    return {
+      credentials: {
+        loginId,
+        secret,
+        pairingUri: link(offered),
+        pairingUriAlternative: alternative ? link(alternative) : null,
+      },
+      secretHash: hashToken(secret),
+    }
   }
 
   /** The device whose credentials these are, or INVALID_CREDENTIALS. */
@@ -210,6 +228,10 @@ export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string 
       return identityOf(row)
     },
 
+    /** The device these credentials are for, without a session or any write. */
+    preview: async (loginId: string, secret: string) =>
+      identityOf(await authenticate(loginId, secret)),
+
     /** A new session for the device; the token is given once and kept as its hash. */
     async signIn(
       loginId: string,
@@ -235,8 +257,8 @@ export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string 
       const idHash = hashToken(token)
       const found = await repo.useSession(idHash, TOUCH_MS)
       if (!found) return null
-      const { staffId, staffActiveAt } = found.session
-      return { device: identityOf(found.device), staffId, staffActiveAt, idHash }
+      const { staffId, staffActiveAt, staffProof } = found.session
+      return { device: identityOf(found.device), staffId, staffActiveAt, staffProof, idHash }
     },
 
     /** The signed-in staff member used the terminal: their idle time starts again. */
@@ -247,8 +269,8 @@ export function createDeviceService(deps: { repo: DeviceRepo; publicUrl: string 
       await repo.touchStaff(session.idHash, session.staffId)
     },
 
-    setSessionStaff: (idHash: string, staffId: string | null) =>
-      repo.setSessionStaff(idHash, staffId),
+    setSessionStaff: (idHash: string, staff: { id: string; proof: StaffProof } | null) =>
+      repo.setSessionStaff(idHash, staff),
     endSession: (idHash: string) => repo.deleteSession(idHash),
     countSessions: (deviceId: string) => repo.countSessions(deviceId),
   }

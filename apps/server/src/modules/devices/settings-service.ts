@@ -131,6 +131,8 @@ export function createDeviceSettingsService(deps: {
 
   return {
     get,
+    /** The business's own name (a terminal asks before switching to another business). */
+    businessName: (businessId: string) => repo.businessName(businessId),
 
     async update(
       businessId: string,

@@ -2,12 +2,17 @@
  * Autoloop on a merchant's own node: loopd's easy autoloop with a local balance target, the
  * merchant's own address, a budget and a fee share; and the Loop page's overview of it.
  */
-import { autoloopState, toAutoloopReason, type AutoloopSetup } from '@app/domain'
+import { autoloopState, toAutoloopReason, type AutoloopSetup, type StepUpProof } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import type { ConsentActor, ConsentService } from '../consent'
 import type { Loopd } from './loopd'
 
-export function createAutoloop(deps: { loopd: Loopd; log?: (msg: string, err?: unknown) => void }) {
-  const { loopd } = deps
+export function createAutoloop(deps: {
+  loopd: Loopd
+  consent: ConsentService
+  log?: (msg: string, err?: unknown) => void
+}) {
+  const { loopd, consent } = deps
 
   return {
     /**
@@ -56,10 +61,29 @@ export function createAutoloop(deps: { loopd: Loopd; log?: (msg: string, err?: u
       }
     },
 
-    /** Autoloop on: read, merge and write loopd's liquidity parameters. */
-    async setupAutoloop(businessId: string, input: AutoloopSetup, signal?: AbortSignal) {
+    /**
+     * Autoloop on: read, merge and write loopd's liquidity parameters. Where autoloop sends is
+     * decided by the consent policy first (proof, screening, audit).
+     */
+    async setupAutoloop(
+      actor: ConsentActor,
+      input: AutoloopSetup & StepUpProof,
+      signal?: AbortSignal,
+    ) {
+      const { businessId } = actor
       const destAddress = loopd.checkAddress(input.destAddress)
       const admin = await loopd.adminOf(businessId)
+      await consent.authorize(
+        {
+          action: 'autoloop',
+          actor,
+          proof: input,
+          destination: destAddress,
+          screen: [destAddress],
+          amountSat: null,
+        },
+        signal,
+      )
       const failed = new DomainError('AUTOLOOP_SETUP_FAILED', 'Failed to set up autoloop')
       try {
         const current = await admin.autoloop(signal)

@@ -3,9 +3,10 @@
  * confirmed. A swap is a row with its idempotency key before loopd is asked; a reply that never
  * came leaves it `unknown` for the follow-up job.
  */
-import type { LoopOutInput } from '@app/domain'
+import type { LoopOutInput, StepUpProof } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { NodeRefusedError, NodeUnreachableError } from '../../wallets/node-admin'
+import type { ConsentActor, ConsentService } from '../consent'
 import type { Loopd } from './loopd'
 import type { LoopRepo } from './repo'
 import { labelOf, swapView } from './swap-rows'
@@ -13,9 +14,10 @@ import { labelOf, swapView } from './swap-rows'
 export function createLoopOut(deps: {
   repo: LoopRepo
   loopd: Loopd
+  consent: ConsentService
   log?: (msg: string, err?: unknown) => void
 }) {
-  const { repo, loopd } = deps
+  const { repo, loopd, consent } = deps
 
   return {
     /** loopd's price for a loop out of this amount, within its terms. */
@@ -36,14 +38,16 @@ export function createLoopOut(deps: {
     },
 
     /**
-     * A manual loop out within the quote the merchant confirmed. The key makes a retried request
+     * A manual loop out within the quote the merchant confirmed, once the consent policy allowed
+     * it (proof, limits, the destination screened, audit). The key makes a retried request
      * return the first one's swap; loopd is asked at most once per key.
      */
     async swapOut(
-      input: LoopOutInput & { businessId: string; userId: string },
+      actor: ConsentActor & { userId: string },
+      input: LoopOutInput & StepUpProof,
       signal?: AbortSignal,
     ) {
-      const { businessId } = input
+      const { businessId } = actor
       const destAddress = input.destAddress ? loopd.checkAddress(input.destAddress) : null
       const existing = await repo.findByKey(businessId, input.idempotencyKey)
       if (existing) return swapView(existing)
@@ -61,9 +65,20 @@ export function createLoopOut(deps: {
       ) {
         throw new DomainError('LOOP_QUOTE_CHANGED', 'The fees changed since the quote')
       }
+      await consent.authorize(
+        {
+          action: 'loop_out',
+          actor,
+          proof: input,
+          destination: destAddress ?? 'the node wallet',
+          screen: destAddress ? [destAddress] : [],
+          amountSat: input.amountSat,
+        },
+        signal,
+      )
       const row = await repo.insert({
         businessId,
-        userId: input.userId,
+        userId: actor.userId,
         initiator: 'merchant',
         idempotencyKey: input.idempotencyKey,
         amountSat: input.amountSat,

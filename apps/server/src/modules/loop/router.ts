@@ -1,16 +1,21 @@
-import { ZAutoloopSetup, ZLoopOutInput, ZLoopQuoteInput } from '@app/domain'
+import { ZAutoloopSetup, ZLoopOutInput, ZLoopQuoteInput, ZStepUpProof } from '@app/domain'
 import { businessProcedure, router } from '../../trpc/init'
+import { consentActorOf } from '../consent'
 
-/** `loop.*`: Lightning Loop on the business's own node (its members only). */
+/**
+ * `loop.*`: Lightning Loop on the business's own node (its members only). A swap and autoloop's
+ * destination move money out: each passes the consent policy (the password and second factor
+ * given with it, or the session's step-up).
+ */
 export const loopRouter = router({
   /** Terms, autoloop and its state, channel balances, and why autoloop would not run now. */
   overview: businessProcedure.query(({ ctx, signal }) =>
     ctx.services.loop.overview(ctx.business.id, signal),
   ),
   setupAutoloop: businessProcedure
-    .input(ZAutoloopSetup)
+    .input(ZAutoloopSetup.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
-      ctx.services.loop.setupAutoloop(ctx.business.id, input, signal),
+      ctx.services.loop.setupAutoloop(consentActorOf(ctx), input, signal),
     ),
   disableAutoloop: businessProcedure.mutation(({ ctx, signal }) =>
     ctx.services.loop.disableAutoloop(ctx.business.id, signal),
@@ -22,12 +27,9 @@ export const loopRouter = router({
     ),
   /** A manual loop out within a confirmed quote; the idempotency key makes it happen once. */
   swapOut: businessProcedure
-    .input(ZLoopOutInput)
+    .input(ZLoopOutInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
-      ctx.services.loop.swapOut(
-        { ...input, businessId: ctx.business.id, userId: ctx.user.id },
-        signal,
-      ),
+      ctx.services.loop.swapOut(consentActorOf(ctx), input, signal),
     ),
   swaps: businessProcedure.query(({ ctx, signal }) =>
     ctx.services.loop.swaps(ctx.business.id, signal),

@@ -1,10 +1,11 @@
 /**
  * Lightning Loop for a merchant's own node: autoloop (`autoloop.ts`) and manual loop outs
- * (`loop-out.ts`). A manual swap is a row with its idempotency key before loopd is asked; a reply
+ * (`loop-out.ts`), each through the consent policy before loopd is asked. A manual swap is a row with its idempotency key before loopd is asked; a reply
  * that never came leaves it `unknown`, and the follow-up job finds it in loopd by its label or
  * fails it.
  */
 import type { BitcoinNetwork } from '@app/domain'
+import type { ConsentService } from '../consent'
 import type { NodeService } from '../node'
 import { createAutoloop } from './autoloop'
 import { createLoopOut } from './loop-out'
@@ -18,15 +19,16 @@ const NEVER_SEEN_MS = 120_000
 export function createLoopService(deps: {
   repo: LoopRepo
   nodes: Pick<NodeService, 'admin' | 'settings'>
+  consent: ConsentService
   network: BitcoinNetwork
   log?: (msg: string, err?: unknown) => void
 }) {
-  const { repo, log } = deps
+  const { repo, consent, log } = deps
   const loopd = createLoopd(deps)
 
   return {
-    ...createAutoloop({ loopd, log }),
-    ...createLoopOut({ repo, loopd, log }),
+    ...createAutoloop({ loopd, consent, log }),
+    ...createLoopOut({ repo, loopd, consent, log }),
 
     /** The business's swaps, newest first, with those autoloop started recorded. */
     async swaps(businessId: string, signal?: AbortSignal) {

@@ -70,7 +70,7 @@ export const nodeRouter = router({
     ctx.services.nodes.confirmSeed(ctx.business, signal),
   ),
   /**
-   * The seed words again: limited per user and per business, and with two-factor sign-in on,
+   * The seed words again: failed reveals limited per user and per business, and with two-factor sign-in on,
    * a code from the authenticator (or a recovery code) besides the node password.
    */
   revealSeed: businessProcedure
@@ -81,6 +81,8 @@ export const nodeRouter = router({
         businessId: ctx.business.id,
         code: input.code,
       })
-      return ctx.services.nodes.revealSeed(ctx.business.id, input.password)
+      const shown = await ctx.services.nodes.revealSeed(ctx.business.id, input.password)
+      await ctx.services.auth.seedRevealed(ctx.user.id, ctx.business.id)
+      return shown
     }),
 })

@@ -5,11 +5,11 @@
  * payment flow (`payments` service), recorded with the device, the staff member signed in on
  * the session and the till's order reference; a device sees only its own payments.
  */
-import { MERCHANT_ID_HEADER, type TPosCreatePayment, type TPosPayment } from '@app/domain'
-import type { IncomingHttpHeaders } from 'node:http'
+import type { TPosCreatePayment, TPosPayment } from '@app/domain'
 import { requireBusinessAreaOpen } from '../../lib/business-area'
 import { DomainError } from '../../lib/errors'
-import type { DeviceIdentity, DeviceService } from '../devices'
+import type { PgEventBus } from '../../lib/pg-events'
+import { type DeviceService, watchDeviceAccess } from '../devices'
 import {
   type PaymentRepo,
   type PaymentRow,
@@ -17,12 +17,10 @@ import {
   paymentView,
   type PaymentView,
 } from '../payments'
+import { createPosAuth, type PosCaller, type PosRequestCaller } from './auth'
 import type { PosRepo } from './repo'
 
-export interface PosCaller {
-  device: DeviceIdentity
-  staffId: string | null
-}
+export type { PosCaller, PosRequestCaller } from './auth'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -47,22 +45,6 @@ export function posPayment(view: PaymentView, orderReference: string | null): TP
   }
 }
 
-function credentialsOf(headers: IncomingHttpHeaders) {
-  const value = headers.authorization
-  if (typeof value !== 'string') return null
-  const basic = /^Basic ([A-Za-z0-9+/=]{1,400})$/.exec(value.trim())
-  if (basic?.[1]) {
-    const text = Buffer.from(basic[1], 'base64').toString('utf8')
-    const at = text.indexOf(':')
-    if (at < 1) return null
-    return { kind: 'basic' as const, loginId: text.slice(0, at), secret: text.slice(at + 1) }
-  }
-  const bearer = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(value.trim())
-  return bearer?.[1] ? { kind: 'bearer' as const, token: bearer[1] } : null
-}
-
-const unauthorized = () =>
-  new DomainError('INVALID_CREDENTIALS', 'Wrong device credentials, or the device was removed')
 const notFound = () => new DomainError('NOT_FOUND', 'Payment not found')
 
 export function createPosService(deps: {
@@ -70,6 +52,9 @@ export function createPosService(deps: {
   devices: DeviceService
   payments: PaymentService
   paymentRepo: PaymentRepo
+  /** announcements of device changes, which end a revoked device's streams */
+  bus: PgEventBus
+  log?: (msg: string, err?: unknown) => void
 }) {
   const { repo, devices, payments } = deps
 
@@ -80,27 +65,8 @@ export function createPosService(deps: {
   }
 
   return {
-    /** The device behind the request's credentials; its MID must be the one in the header. */
-    async authenticate(headers: IncomingHttpHeaders): Promise<PosCaller> {
-      const given = credentialsOf(headers)
-      if (!given) throw unauthorized()
-      let caller: PosCaller
-      if (given.kind === 'basic') {
-        caller = { device: await devices.authenticate(given.loginId, given.secret), staffId: null }
-      } else {
-        const session = await devices.resolveSession(given.token)
-        if (!session) throw unauthorized()
-        caller = { device: session.device, staffId: session.staffId }
-      }
-      const mid = headers[MERCHANT_ID_HEADER]
-      if (typeof mid !== 'string' || !caller.device.mid || mid !== caller.device.mid) {
-        throw new DomainError(
-          'MERCHANT_ID_MISMATCH',
-          "X-Merchant-Id must be the device's merchant id (set it on the device login)",
-        )
-      }
-      return caller
-    },
+    /** The device behind the request's headers (see `auth.ts`). */
+    authenticate: createPosAuth(devices),
 
     /** A bearer session for a till, so the secret is not sent with every call. */
     async signIn(loginId: string, secret: string) {
@@ -155,11 +121,27 @@ export function createPosService(deps: {
       return posPayment(paymentView(row), row.orderReference)
     },
 
-    /** The payment now and after each change, until it is final. */
-    async *follow(caller: PosCaller, id: string, signal: AbortSignal) {
+    /**
+     * The payment now and after each change, until it is final, the client goes away, or the
+     * credentials the stream was opened with stop working (signed out, regenerated, deleted).
+     */
+    async *follow(caller: PosRequestCaller, id: string, signal: AbortSignal) {
       const row = await ownRow(caller, id)
-      for await (const view of payments.follow(caller.device.businessId, id, signal)) {
-        yield posPayment(view, row.orderReference)
+      const access = await watchDeviceAccess(
+        deps.bus,
+        caller.device.id,
+        caller.stands,
+        signal,
+        deps.log,
+      )
+      try {
+        const views = payments.follow(caller.device.businessId, id, access.signal)
+        for await (const view of views) {
+          if (access.signal.aborted) return
+          yield posPayment(view, row.orderReference)
+        }
+      } finally {
+        access.close()
       }
     },
   }

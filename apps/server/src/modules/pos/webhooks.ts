@@ -5,7 +5,12 @@
  * are rows (the dashboard's log); a recurring job on pg-boss makes them for new settlements and
  * sends the due ones, retrying a failed one with a doubling wait until it gives up.
  */
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMESTAMP_HEADER } from '@app/domain'
+import {
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TIMESTAMP_HEADER,
+  ZPosWebhookPayload,
+  type PosWebhookEvent,
+} from '@app/domain'
 import { createHmac } from 'node:crypto'
 import { fetch } from 'undici'
 import type { JobQueue } from '../../jobs/jobs'
@@ -18,10 +23,15 @@ import type { WebhookRepo } from './webhook-repo'
 import { assertPublicWebhookUrl, publicOnlyDispatcher } from './webhook-url'
 
 const WEBHOOK_SWEEP_MS = 2_000
-const WEBHOOK_MAX_ATTEMPTS = 8
-const FIRST_RETRY_MS = 5_000
-const MAX_RETRY_MS = 60 * 60 * 1000
-const TIMEOUT_MS = 5_000
+/** How calls are made and retried (the API documentation says so from these). */
+export const WEBHOOK_DELIVERY = {
+  maxAttempts: 8,
+  firstRetryMs: 5_000,
+  maxRetryMs: 60 * 60 * 1000,
+  timeoutMs: 5_000,
+} as const
+const { maxAttempts: WEBHOOK_MAX_ATTEMPTS, timeoutMs: TIMEOUT_MS } = WEBHOOK_DELIVERY
+const { firstRetryMs: FIRST_RETRY_MS, maxRetryMs: MAX_RETRY_MS } = WEBHOOK_DELIVERY
 
 const sealedAt = (deviceId: string): SealedAt => ({
   table: 'pos_webhooks',
@@ -63,11 +73,13 @@ export function createWebhooks(deps: {
     try {
       const row = await deps.paymentRepo.find(d.businessId, d.paymentId)
       if (!row) throw new Error('payment not found')
-      const body = JSON.stringify({
-        event: d.event,
-        deliveryId: d.id,
-        payment: posPayment(paymentView(row), row.orderReference),
-      })
+      const body = JSON.stringify(
+        ZPosWebhookPayload.parse({
+          event: d.event as PosWebhookEvent,
+          deliveryId: d.id,
+          payment: posPayment(paymentView(row), row.orderReference),
+        }),
+      )
       const timestamp = String(Math.floor(Date.now() / 1000))
       const secret = deps.secrets.open(d.secretSealed, sealedAt(d.deviceId))
       const res = await fetch(d.url, {

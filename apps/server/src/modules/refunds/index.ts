@@ -1,4 +1,7 @@
-/** What other modules may use of refunds: what reserves a payment's money, the staff procedure. */
-export { RESERVES_SQL } from './repo'
+/**
+ * What other modules may use of refunds: how a refund stands and what reserves a payment's money
+ * (in SQL), the staff procedure.
+ */
+export { REFUND_STATE_SQL, RESERVES_SQL } from './repo'
 export { staffProcedure } from './staff-procedure'
 export type { RefundService } from './service'

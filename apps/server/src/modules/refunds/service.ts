@@ -243,17 +243,21 @@ export function createRefundService(deps: {
       return deps.payments.states(businessId, paymentIds)
     },
 
-    /** The business's refunds made in a period, with who made them, oldest first. */
+    /**
+     * The business's refunds made in a period, with who made them, oldest first. The total is
+     * what was refunded; refunds still open or being sent are summed apart, as pending.
+     */
     async report(businessId: string, from: Date, to: Date) {
       const rows = (await repo.inPeriod(businessId, from, to, 1_000)).map(refundView)
-      const counted = rows.filter((r) => r.state !== 'failed' && r.state !== 'expired')
+      const sum = (of: RefundView[]) => ({
+        count: of.length,
+        sat: of.reduce((a, r) => a + r.amountSat, 0),
+        fiatMinor: of.reduce((a, r) => a + (r.fiatMinor ?? 0), 0),
+      })
       return {
         refunds: rows,
-        total: {
-          count: counted.length,
-          sat: counted.reduce((a, r) => a + r.amountSat, 0),
-          fiatMinor: counted.reduce((a, r) => a + (r.fiatMinor ?? 0), 0),
-        },
+        total: sum(rows.filter((r) => r.state === 'refunded')),
+        pending: sum(rows.filter((r) => r.state === 'open' || r.state === 'sending')),
       }
     },
 

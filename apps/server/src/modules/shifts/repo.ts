@@ -1,14 +1,18 @@
 /**
  * Every query of shifts (end of day). A device's open shift holds its settled payments and its
  * refunds that no close holds yet: a payment counts in the first close after it was settled
- * here, whatever time its wallet gave it. Closing takes them into the close (each in one close
- * only) and numbers it within the device, under a per-device lock, so two closes at once get
- * consecutive numbers and nothing is counted twice.
+ * here, whatever time its wallet gave it. A refund counts in the shift in which it ended: one
+ * still open or sending (its outcome unknown included) is shown as pending, outside the totals,
+ * and stays in the open shift; a close takes only ended refunds (refunded ones counted, failed
+ * or expired ones not), so a report's totals are the money that moved (docs/decisions.md).
+ * Closing takes them into the close (each in one close only) and numbers it within the device,
+ * under a per-device lock, so two closes at once get consecutive numbers and nothing is counted
+ * twice.
  */
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
-import { RESERVES_SQL } from '../refunds'
+import { REFUND_STATE_SQL } from '../refunds'
 
 type Q = Db | Transaction<Database>
 
@@ -36,6 +40,8 @@ export interface ShiftReport {
   tips: Sums
   payments: Sums
   refunds: Sums
+  /** refunds still open or being sent: in no total until they end */
+  pending: Sums
   net: { sat: number; fiatMinor: number }
   staff: StaffSums[]
 }
@@ -76,7 +82,20 @@ function scopeSql(scope: Scope) {
   }
 }
 
-async function reportOf(q: Q, scope: Scope) {
+const REFUND_JOIN = sql`refunds r LEFT JOIN withdrawals w
+  ON w.business_id = r.business_id AND w.idempotency_key = r.withdrawal_key::text`
+const REFUND_SUMS = sql`count(*)::int AS count, COALESCE(sum(r.amount_sat), 0)::float8 AS sat,
+  COALESCE(sum(r.fiat_minor), 0)::float8 AS "fiatMinor"`
+
+/** The device's refunds not yet ended, which no close holds. */
+async function pendingRefunds(q: Q, deviceId: string): Promise<Sums> {
+  const r = await sql<Sums>`SELECT ${REFUND_SUMS} FROM ${REFUND_JOIN}
+    WHERE r.device_id = ${deviceId} AND r.shift_close_id IS NULL
+      AND (${REFUND_STATE_SQL}) IN ('open', 'sending')`.execute(q)
+  return r.rows[0] ?? zero()
+}
+
+async function reportOf(q: Q, scope: Scope, deviceId: string) {
   const sums = sql`count(*)::int AS count, COALESCE(sum(p.amount_sat), 0)::float8 AS sat,
     COALESCE(sum(p.fiat_minor), 0)::float8 AS "fiatMinor"`
   const { payments: settled, refunds: refundScope } = scopeSql(scope)
@@ -91,11 +110,8 @@ async function reportOf(q: Q, scope: Scope) {
   const byStaff = await sql<Sums & { staffId: string | null }>`SELECT p.staff_id AS "staffId",
       ${sums} FROM payments p WHERE ${settled} GROUP BY p.staff_id`.execute(q)
   const refunds = await sql<Sums & { staffId: string | null }>`SELECT r.staff_id AS "staffId",
-      count(*)::int AS count, COALESCE(sum(r.amount_sat), 0)::float8 AS sat,
-      COALESCE(sum(r.fiat_minor), 0)::float8 AS "fiatMinor"
-    FROM refunds r LEFT JOIN withdrawals w
-      ON w.business_id = r.business_id AND w.idempotency_key = r.withdrawal_key::text
-    WHERE ${refundScope} AND ${RESERVES_SQL}
+      ${REFUND_SUMS} FROM ${REFUND_JOIN}
+    WHERE ${refundScope} AND (${REFUND_STATE_SQL}) = 'refunded'
     GROUP BY r.staff_id`.execute(q)
   const ids = [
     ...new Set([...byStaff.rows, ...refunds.rows].map((r) => r.staffId).filter(Boolean)),
@@ -141,6 +157,7 @@ async function reportOf(q: Q, scope: Scope) {
     tips: tips.rows.reduce<Sums>((a, r) => add(a, r), zero()),
     payments,
     refunds: refunded,
+    pending: await pendingRefunds(q, deviceId),
     net: { sat: payments.sat - refunded.sat, fiatMinor: payments.fiatMinor - refunded.fiatMinor },
     staff: [...staff.values()].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '')),
   }
@@ -168,7 +185,7 @@ export function createShiftRepo(db: Db) {
         currency: start.currency ?? 'USD',
         from: start.from.toISOString(),
         to: to.toISOString(),
-        ...(await reportOf(db, { open: { deviceId, from: start.from } })),
+        ...(await reportOf(db, { open: { deviceId, from: start.from } }, deviceId)),
       }
     },
 
@@ -194,16 +211,17 @@ export function createShiftRepo(db: Db) {
           .executeTakeFirstOrThrow()
         await sql`INSERT INTO shift_close_payments (payment_id, close_id)
           SELECT p.id, ${row.id}::uuid FROM payments p WHERE ${open.payments}`.execute(trx)
-        await sql`UPDATE refunds r SET shift_close_id = ${row.id} WHERE ${open.refunds}`.execute(
-          trx,
-        )
+        // only refunds that ended; those still open or sending stay for the shift they end in
+        await sql`UPDATE refunds SET shift_close_id = ${row.id} WHERE id IN (SELECT r.id
+          FROM ${REFUND_JOIN} WHERE ${open.refunds}
+            AND (${REFUND_STATE_SQL}) IN ('refunded', 'failed', 'expired'))`.execute(trx)
         const report: ShiftReport = {
           deviceId,
           deviceName: start.name,
           currency: start.currency ?? 'USD',
           from: start.from.toISOString(),
           to: row.closedAt.toISOString(),
-          ...(await reportOf(trx, { close: row.id })),
+          ...(await reportOf(trx, { close: row.id }, deviceId)),
         }
         await trx
           .updateTable('shiftCloses')
@@ -232,7 +250,11 @@ export function createShiftRepo(db: Db) {
         .orderBy('c.number', 'desc')
         .limit(limit)
         .execute()
-      return rows.map((r) => ({ ...r, report: r.report as ShiftReport }))
+      return rows.map((r) => {
+        // closes made before pending refunds were reported show none
+        const report = r.report as Omit<ShiftReport, 'pending'> & { pending?: Sums }
+        return { ...r, report: { ...report, pending: report.pending ?? zero() } }
+      })
     },
   }
 }

@@ -17,6 +17,10 @@ const COLUMNS = [
   'canEodReport',
   'canRefundReport',
   'canRefund',
+  'wrongPins',
+  'lockedAt',
+  'lockedAfterWrongPins',
+  'pinDigits',
   'createdAt',
 ] as const
 
@@ -39,6 +43,13 @@ export interface StaffFields {
   canEodReport: boolean
   canRefundReport: boolean
   canRefund: boolean
+}
+
+/** A PIN as kept: its lookup value, its hash and its length. */
+export interface PinFields {
+  pinLookup: string
+  pinHash: string
+  pinDigits: number
 }
 
 export function createStaffRepo(db: Db) {
@@ -104,9 +115,7 @@ export function createStaffRepo(db: Db) {
         .execute()
     },
 
-    async insert(
-      p: StaffFields & { businessId: string; pinLookup: string; pinHash: string },
-    ): Promise<StaffWritten> {
+    async insert(p: StaffFields & { businessId: string } & PinFields): Promise<StaffWritten> {
       try {
         const row = await db
           .insertInto('staff')
@@ -123,7 +132,7 @@ export function createStaffRepo(db: Db) {
     async update(
       businessId: string,
       id: string,
-      patch: Partial<StaffFields & { pinLookup: string; pinHash: string }>,
+      patch: Partial<StaffFields & PinFields>,
     ): Promise<StaffWritten> {
       try {
         const row = await db

@@ -4,9 +4,19 @@ import { businessProcedure, router } from '../../trpc/init'
 
 const ZStaffId = z.object({ staffId: z.uuid() })
 
-/** The owner's staff logins, their RFID tags and the tags terminals did not recognise. */
+/**
+ * The owner's staff logins (who is locked after wrong PINs, and unlocking them), their RFID tags
+ * and the tags terminals did not recognise.
+ */
 export const staffRouter = router({
   list: businessProcedure.query(({ ctx }) => ctx.services.staff.list(ctx.business.id)),
+  /** Staff locked after wrong PINs (the owner's alert on every page). */
+  locked: businessProcedure.query(({ ctx }) => ctx.services.staff.locked(ctx.business.id)),
+  unlock: businessProcedure
+    .input(ZStaffId)
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.unlock(ctx.business.id, input.staffId, ctx.user.id),
+    ),
   create: businessProcedure
     .input(ZStaffInput.extend({ pin: ZPin }))
     .mutation(({ ctx, input }) => ctx.services.staff.create(ctx.business.id, input)),

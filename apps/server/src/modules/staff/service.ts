@@ -1,14 +1,18 @@
 /**
  * Staff logins: who takes payments at a business's terminals. A PIN is kept twice: a slow hash
- * (scrypt) and a keyed HMAC within the business (key derived from APP_SECRET), which finds the
- * staff member at sign-in and keeps PINs unique without trying the slow hash of every row.
- * Sign-in at a device (PIN or RFID tag) is rate limited per device; a tag nobody holds is
- * recorded as unrecognised, for the owner to assign with one click.
+ * (scrypt) and a keyed HMAC within the business (key derived from APP_SECRET), which keeps PINs
+ * unique and finds the staff member whose PIN unpairs a kiosk. Sign-in at a device (`sign-in.ts`)
+ * locks a staff member after too many wrong PINs until the owner unlocks them; a tag nobody
+ * holds is recorded as unrecognised, for the owner to assign with one click. Staff who may refund
+ * or see reports need a PIN of STRONG_PIN_MIN_DIGITS, and must have signed in with it to do so.
  */
 import {
   MAX_STAFF_PER_BUSINESS,
+  STRONG_PIN_MIN_DIGITS,
+  needsStrongPin,
   type StaffLanguage,
   type StaffPermission,
+  type StaffProof,
   type TStaffPermissions,
 } from '@app/domain'
 import { createHmac, randomBytes } from 'node:crypto'
@@ -16,54 +20,15 @@ import type pg from 'pg'
 import { DomainError } from '../../lib/errors'
 import { createRateLimits } from '../../lib/rate-limit'
 import type { SealedAt, SecretBox } from '../../lib/secrets'
-import { hashPassword, verifyPassword } from '../auth'
+import { hashPassword } from '../auth'
+import type { StaffLockRepo } from './lock-repo'
 import type { StaffRepo, StaffRow, StaffWritten } from './repo'
-
-export interface StaffView {
-  id: string
-  name: string
-  language: StaffLanguage
-  permissions: TStaffPermissions
-  rfidTags: string[]
-  createdAt: Date
-}
-
-export interface SignedInStaff {
-  id: string
-  name: string
-  language: StaffLanguage
-  permissions: StaffPermission[]
-}
+import { createStaffSignIn, kioskNoStaff, staffLocked } from './sign-in'
+import { pinTooShort, shortPin, signedIn, view, type SignedInStaff, type StaffView } from './views'
 
 const pinTaken = () =>
   new DomainError('STAFF_PIN_TAKEN', 'Another staff member of this business has this PIN')
 const missing = () => new DomainError('NOT_FOUND', 'Staff member not found')
-const wrongPin = () => new DomainError('INVALID_CREDENTIALS', 'Unknown PIN')
-
-function permissionsOf(row: StaffRow): TStaffPermissions {
-  return { eodReport: row.canEodReport, refundReport: row.canRefundReport, refund: row.canRefund }
-}
-
-function view(row: StaffRow, tags: string[]): StaffView {
-  return {
-    id: row.id,
-    name: row.name,
-    language: row.language as StaffLanguage,
-    permissions: permissionsOf(row),
-    rfidTags: tags,
-    createdAt: row.createdAt,
-  }
-}
-
-export function signedIn(row: StaffRow): SignedInStaff {
-  const p = permissionsOf(row)
-  return {
-    id: row.id,
-    name: row.name,
-    language: row.language as StaffLanguage,
-    permissions: (Object.keys(p) as StaffPermission[]).filter((k) => p[k]),
-  }
-}
 
 function written(w: StaffWritten): StaffRow {
   if (w.ok) return w.row
@@ -72,6 +37,7 @@ function written(w: StaffWritten): StaffRow {
 
 export function createStaffService(deps: {
   repo: StaffRepo
+  locks: StaffLockRepo
   /** seals the PIN lookup's key (kept in the database, so it outlives a rotated APP_SECRET) */
   secrets: SecretBox
   pool: pg.Pool
@@ -89,14 +55,24 @@ export function createStaffService(deps: {
     })
     return lookupKey
   }
-  /** sign-in tries (PIN or tag) are counted per device */
-  const limits = createRateLimits(deps.pool)
-
   /** What finds a staff member by PIN within a business (the PIN itself is stored hashed). */
   const pinLookup = async (businessId: string, pin: string) =>
     createHmac('sha256', await pinKey())
       .update(`${businessId}:${pin}`)
       .digest('hex')
+  const signIn = createStaffSignIn({
+    repo,
+    locks: deps.locks,
+    limits: createRateLimits(deps.pool),
+    pinLookup,
+  })
+
+  /** A PIN as kept, refused when too short for what the staff member may do. */
+  async function keptPin(businessId: string, pin: string, permissions: TStaffPermissions) {
+    if (needsStrongPin(permissions) && pin.length < STRONG_PIN_MIN_DIGITS) throw pinTooShort()
+    const lookup = await pinLookup(businessId, pin)
+    return { pinLookup: lookup, pinDigits: pin.length, hash: () => hashPassword(pin) }
+  }
 
   async function requireStaff(businessId: string, id: string): Promise<StaffRow> {
     const row = await repo.find(businessId, id)
@@ -149,16 +125,11 @@ export function createStaffService(deps: {
       if ((await repo.count(businessId)) >= MAX_STAFF_PER_BUSINESS) {
         throw new DomainError('VALIDATION', 'This business has the most staff logins allowed')
       }
-      const lookup = await pinLookup(businessId, input.pin)
+      const { hash, ...pin } = await keptPin(businessId, input.pin, input.permissions)
       // Checked before the slow hash; the unique index decides when two arrive at once.
-      if (await repo.byPinLookup(businessId, lookup)) throw pinTaken()
+      if (await repo.byPinLookup(businessId, pin.pinLookup)) throw pinTaken()
       const row = written(
-        await repo.insert({
-          businessId,
-          ...fields(input),
-          pinLookup: lookup,
-          pinHash: await hashPassword(input.pin),
-        }),
+        await repo.insert({ businessId, ...fields(input), ...pin, pinHash: await hash() }),
       )
       return view(row, [])
     },
@@ -173,13 +144,15 @@ export function createStaffService(deps: {
         pin?: string | null
       },
     ): Promise<StaffView> {
-      await requireStaff(businessId, id)
+      const before = await requireStaff(businessId, id)
       let pin = {}
       if (input.pin) {
-        const lookup = await pinLookup(businessId, input.pin)
-        const holder = await repo.byPinLookup(businessId, lookup)
+        const { hash, ...kept } = await keptPin(businessId, input.pin, input.permissions)
+        const holder = await repo.byPinLookup(businessId, kept.pinLookup)
         if (holder && holder.id !== id) throw pinTaken()
-        pin = { pinLookup: lookup, pinHash: await hashPassword(input.pin) }
+        pin = { ...kept, pinHash: await hash() }
+      } else if (needsStrongPin(input.permissions) && shortPin(before)) {
+        throw pinTooShort()
       }
       return viewOf(written(await repo.update(businessId, id, { ...fields(input), ...pin })))
     },
@@ -212,33 +185,73 @@ export function createStaffService(deps: {
       return { ok: true }
     },
 
-    /** A staff member of the device's business, by PIN or tag; every try counts per device. */
-    async signInAtDevice(
-      device: { id: string; businessId: string },
-      by: { pin: string } | { rfid: string },
-    ): Promise<SignedInStaff> {
-      await limits.consume('staffSignInPerDevice', device.id)
-      if ('rfid' in by) {
-        const row = await repo.byTag(device.businessId, by.rfid)
-        if (!row) {
-          await repo.recordUnrecognised(device.businessId, by.rfid, device.id)
-          throw new DomainError('RFID_TAG_UNRECOGNISED', 'This tag is not assigned to anyone')
-        }
-        return signedIn(row)
+    /** Unlocks a staff member locked after wrong PINs; recorded with the user who did it. */
+    async unlock(businessId: string, staffId: string, userId: string): Promise<StaffView> {
+      await requireStaff(businessId, staffId)
+      if (!(await deps.locks.unlock(businessId, staffId, userId))) {
+        throw new DomainError('VALIDATION', 'This staff member is not locked')
       }
-      const row = await repo.byPinLookup(
-        device.businessId,
-        await pinLookup(device.businessId, by.pin),
-      )
-      if (!row || !(await verifyPassword(by.pin, row.pinHash))) throw wrongPin()
-      return signedIn(row)
+      return viewOf(await requireStaff(businessId, staffId))
     },
 
-    /** The staff member signed in on a session, if still there. */
-    async current(businessId: string, staffId: string | null): Promise<SignedInStaff | null> {
-      if (!staffId) return null
-      const row = await repo.find(businessId, staffId)
-      return row ? signedIn(row) : null
+    /** Who is locked (the owner's alert). */
+    locked: (businessId: string) => deps.locks.locked(businessId),
+
+    /** The names a terminal shows to pick from before the PIN (nothing else of them). */
+    async picker(device: { businessId: string; isKiosk: boolean }) {
+      if (device.isKiosk) throw kioskNoStaff()
+      const rows = await repo.list(device.businessId)
+      return rows.map((r) => ({ id: r.id, name: r.name, locked: r.lockedAt !== null }))
+    },
+
+    /** A staff member of the device's business, by their PIN or a tag (sales only). */
+    async signInAtDevice(
+      device: { id: string; businessId: string; isKiosk: boolean },
+      by: { staffId: string; pin: string } | { tag: string },
+    ): Promise<SignedInStaff> {
+      const { row, proof } = await signIn.signIn(device, by)
+      return signedIn(row, proof)
+    },
+
+    /** A kiosk's unpairing: the PIN of a staff member who may close shifts. */
+    async confirmUnpair(device: { id: string; businessId: string }, pin: string) {
+      await signIn.closerByPin(device, pin)
+    },
+
+    /** The staff member signed in on a session, if still there (never on a kiosk). */
+    async current(
+      device: { businessId: string; isKiosk: boolean },
+      session: { staffId: string | null; staffProof: StaffProof | null },
+    ): Promise<SignedInStaff | null> {
+      if (device.isKiosk || !session.staffId) return null
+      const row = await repo.find(device.businessId, session.staffId)
+      return row && !row.lockedAt ? signedIn(row, session.staffProof ?? 'tag') : null
+    },
+
+    /**
+     * The staff member signed in, allowed `permission` (refunds, reports): not at a kiosk, not
+     * locked, signed in with their PIN, and that PIN long enough.
+     */
+    async permitted(
+      device: { businessId: string; isKiosk: boolean },
+      session: { staffId: string | null; staffProof: StaffProof | null },
+      permission: StaffPermission,
+    ): Promise<SignedInStaff> {
+      if (device.isKiosk) throw kioskNoStaff()
+      const row = session.staffId ? await repo.find(device.businessId, session.staffId) : null
+      if (!row) throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
+      if (row.lockedAt) throw staffLocked()
+      const staff = signedIn(row, session.staffProof ?? 'tag')
+      if (!staff.permissions.includes(permission)) {
+        throw new DomainError('STAFF_PERMISSION_REQUIRED', `Needs the ${permission} permission`, {
+          permission,
+        })
+      }
+      if (staff.proof !== 'pin') {
+        throw new DomainError('STAFF_PIN_REQUIRED', 'Refunds and reports need a sign-in by PIN')
+      }
+      if ((row.pinDigits ?? 0) < STRONG_PIN_MIN_DIGITS) throw pinTooShort()
+      return staff
     },
   }
 }

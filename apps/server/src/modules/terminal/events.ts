@@ -1,13 +1,14 @@
 /**
  * What an open terminal is told without asking: its session ended (revoked, regenerated or
- * deleted in the dashboard: back to pairing), its staff member changed, or a till opened,
- * cancelled or finished a payment for it (kiosk). Driven by pg_notify (payments of the business,
- * and the device's own sessions ending), so a change on any instance reaches it; looked at again
- * every half minute too, for a session that simply expired.
+ * deleted in the dashboard: back to pairing), its staff member changed, the owner switched its
+ * kiosk mode, or a till opened, cancelled or finished a payment for it (kiosk). Driven by
+ * pg_notify (payments of the business, and the device's own changes), so a change on any
+ * instance reaches it; looked at again every half minute too, for a session that simply expired.
+ * The terminal's other streams end with its session (`whileSignedIn`).
  */
 import { createHash } from 'node:crypto'
 import type { PgEventBus } from '../../lib/pg-events'
-import { DEVICE_EVENTS_CHANNEL, type DeviceSessionInfo } from '../devices'
+import { DEVICE_EVENTS_CHANNEL, type DeviceSessionInfo, watchDeviceAccess } from '../devices'
 import {
   PAYMENT_EVENTS_CHANNEL,
   type PaymentRepo,
@@ -19,7 +20,14 @@ import type { TerminalRepo } from './repo'
 const RECHECK_MS = 30_000
 
 export type TerminalEvent =
-  { signedIn: false } | { signedIn: true; staffId: string | null; tillPayment: PaymentView | null }
+  | { signedIn: false }
+  | {
+      signedIn: true
+      staffId: string | null
+      /** the device's kiosk mode as it is now (the owner may switch it at any time) */
+      kiosk: boolean
+      tillPayment: PaymentView | null
+    }
 
 const terminalEventId = (e: TerminalEvent) =>
   createHash('sha256').update(JSON.stringify(e)).digest('base64url').slice(0, 22)
@@ -28,6 +36,7 @@ export function createTerminalEvents(deps: {
   repo: TerminalRepo
   paymentRepo: PaymentRepo
   bus: PgEventBus
+  log?: (msg: string, err?: unknown) => void
 }) {
   async function read(session: DeviceSessionInfo): Promise<TerminalEvent> {
     const { device } = session
@@ -35,7 +44,12 @@ export function createTerminalEvents(deps: {
     if (!now) return { signedIn: false }
     const id = await deps.repo.openTillPayment(device.businessId, device.id)
     const row = id ? await deps.paymentRepo.find(device.businessId, id) : undefined
-    return { signedIn: true, staffId: now.staffId, tillPayment: row ? paymentView(row) : null }
+    return {
+      signedIn: true,
+      staffId: now.staffId,
+      kiosk: now.isKiosk,
+      tillPayment: row ? paymentView(row) : null,
+    }
   }
 
   /** The terminal's state now and after each change; ends once the session has ended. */
@@ -89,7 +103,16 @@ export function createTerminalEvents(deps: {
     }
   }
 
-  return { follow }
+  /**
+   * A signal for one of the terminal's streams: aborts with `signal`, or within moments of the
+   * device's session ending (signed out, regenerated or deleted on any instance).
+   */
+  function whileSignedIn(session: DeviceSessionInfo, signal: AbortSignal | undefined) {
+    const stands = async () => (await deps.repo.session(session.idHash)) !== undefined
+    return watchDeviceAccess(deps.bus, session.device.id, stands, signal, deps.log)
+  }
+
+  return { follow, whileSignedIn }
 }
 
 export type TerminalEvents = ReturnType<typeof createTerminalEvents>

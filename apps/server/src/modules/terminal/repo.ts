@@ -58,19 +58,21 @@ export function createTerminalRepo(db: Db) {
     },
 
     /**
-     * The session's staff member (none once idle too long), or undefined when the session no
-     * longer stands.
+     * The session's staff member (none once idle too long) and whether its device is now a
+     * kiosk, or undefined when the session no longer stands.
      */
-    async session(idHash: string): Promise<{ staffId: string | null } | undefined> {
+    async session(
+      idHash: string,
+    ): Promise<{ staffId: string | null; isKiosk: boolean } | undefined> {
       const r = await db
         .selectFrom('deviceSessions as s')
         .innerJoin('devices as d', 'd.id', 's.deviceId')
-        .select(['s.staffId', staffIdleLapsed.as('staffLapsed')])
+        .select(['s.staffId', 'd.isKiosk', staffIdleLapsed.as('staffLapsed')])
         .where('s.idHash', '=', idHash)
         .where('s.expiresAt', '>', sql<Date>`now()`)
         .where('d.deletedAt', 'is', null)
         .executeTakeFirst()
-      return r && { staffId: r.staffLapsed ? null : r.staffId }
+      return r && { staffId: r.staffLapsed ? null : r.staffId, isKiosk: r.isKiosk }
     },
 
     /** Who took a payment: the device's and the staff member's names. */

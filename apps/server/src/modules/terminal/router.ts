@@ -6,8 +6,14 @@ import { deviceProcedure } from '../../trpc/device-procedure'
 import { publicProcedure, router } from '../../trpc/init'
 import { paymentEventId } from '../payments'
 
-/** A device with a staff member signed in at it (not idle too long); the call is their use. */
+/**
+ * A device with a staff member signed in at it (not idle too long); the call is their use. A
+ * kiosk (as the device is now) takes payments from its till only.
+ */
 const staffProcedure = deviceProcedure.use(async ({ ctx, next }) => {
+  if (ctx.device.isKiosk) {
+    throw new DomainError('KIOSK_NO_MANUAL_ENTRY', 'A kiosk takes payments from its till only')
+  }
   if (!ctx.deviceSession.staffId) {
     throw new DomainError('STAFF_SIGN_IN_REQUIRED', 'A staff member must sign in')
   }
@@ -60,13 +66,22 @@ export const terminalRouter = router({
   follow: deviceProcedure
     .input(ZPaymentId.extend({ lastEventId: z.string().max(64).nullish() }))
     .subscription(async function* ({ ctx, input, signal }) {
-      const views = ctx.services.terminal.follow(
-        { device: ctx.device, staffId: ctx.deviceSession.staffId },
-        input.paymentId,
-        signal,
-        input.lastEventId,
-      )
-      for await (const view of views) yield tracked(paymentEventId(view), view)
+      // ends within moments of the device being signed out, regenerated or deleted
+      const live = await ctx.services.terminalEvents.whileSignedIn(ctx.deviceSession, signal)
+      try {
+        const views = ctx.services.terminal.follow(
+          { device: ctx.device, staffId: ctx.deviceSession.staffId },
+          input.paymentId,
+          live.signal,
+          input.lastEventId,
+        )
+        for await (const view of views) {
+          if (live.signal.aborted) return
+          yield tracked(paymentEventId(view), view)
+        }
+      } finally {
+        live.close()
+      }
     }),
   cancel: deviceProcedure
     .input(ZPaymentId)

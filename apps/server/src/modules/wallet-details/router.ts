@@ -1,4 +1,6 @@
+import { ZStepUpProof } from '@app/domain'
 import { businessProcedure, router } from '../../trpc/init'
+import { consentActorOf } from '../consent'
 // Replacing a connection takes exactly what connecting it in onboarding took.
 import { ZConnectExchangeInput, ZConnectNwcInput } from '../onboarding'
 
@@ -9,17 +11,18 @@ export const walletDetailsRouter = router({
   testNwc: businessProcedure.mutation(({ ctx }) =>
     ctx.services.walletDetails.testNwc(ctx.business.id),
   ),
+  /** Redirects every later payment: the password and second factor, or the session's step-up. */
   replaceNwc: businessProcedure
-    .input(ZConnectNwcInput)
+    .input(ZConnectNwcInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input }) =>
-      ctx.services.walletDetails.replaceNwc(ctx.business.id, input.url),
+      ctx.services.walletDetails.replaceNwc(consentActorOf(ctx), input),
     ),
   exchange: businessProcedure.query(({ ctx, signal }) =>
     ctx.services.walletDetails.exchange(ctx.business.id, signal),
   ),
   replaceExchangeKeys: businessProcedure
-    .input(ZConnectExchangeInput)
+    .input(ZConnectExchangeInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
-      ctx.services.walletDetails.replaceExchangeKeys(ctx.business.id, input, signal),
+      ctx.services.walletDetails.replaceExchangeKeys(consentActorOf(ctx), input, signal),
     ),
 })

@@ -2,8 +2,11 @@
  * What the settings pages show of the business's wallet: which kind it is (its own node, an NWC
  * wallet or an exchange account, so "Settings" leads to that kind's page), and for NWC and
  * exchange connections what they are, what they allow, whether they answer, and replacing them
- * (verified exactly as in onboarding before the old one is replaced).
+ * (verified exactly as in onboarding before the old one is replaced). A replacement redirects
+ * every later payment: it passes the consent policy first (the password and second factor or the
+ * session's step-up; an NWC wallet's key and relays screened; audited).
  */
+import type { StepUpProof } from '@app/domain'
 import type { Db } from '../../db/database'
 import { DomainError } from '../../lib/errors'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
@@ -11,8 +14,9 @@ import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-
 import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
 import { createNwcClient, withDeadline, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
+import type { ConsentActor, ConsentService } from '../consent'
 import type { NodeRepo } from '../node'
-import { exchangeRefusal, maskApiKey, verifyExchangeKey, verifyNwcUrl } from './verify'
+import { exchangeRefusal, maskApiKey, nwcWalletOf, verifyExchangeKey, verifyNwcUrl } from './verify'
 
 export type WalletKindName = 'lightningNode' | 'nwc' | 'exchange'
 
@@ -25,6 +29,7 @@ export function createWalletDetailsService(deps: {
   db: Db
   connections: Pick<ConnectionRepo, 'find' | 'publicInfo' | 'save'>
   nodes: Pick<NodeRepo, 'find'>
+  consent: ConsentService
   exchangeBaseUrl: string
   nonces?: NonceSource
   probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
@@ -106,10 +111,23 @@ export function createWalletDetailsService(deps: {
       }
     },
 
-    /** A new connection URL, verified as in onboarding; the old one stays if it fails. */
-    async replaceNwc(businessId: string, url: string) {
+    /**
+     * A new connection URL, consented to and verified as in onboarding; the old one stays if
+     * either fails.
+     */
+    async replaceNwc(actor: ConsentActor, input: { url: string } & StepUpProof) {
+      const { businessId } = actor
       await stored<NwcConnection>(businessId, 'nwc')
-      const { connection, publicInfo } = await verifyNwcUrl(url, probe)
+      const wallet = nwcWalletOf(input.url)
+      await deps.consent.authorize({
+        action: 'wallet_replace',
+        actor,
+        proof: input,
+        destination: `nwc:${wallet.walletPubkey}`,
+        screen: [wallet.walletPubkey, ...wallet.relayUrls.map((r) => new URL(r).host)],
+        amountSat: null,
+      })
+      const { connection, publicInfo } = await verifyNwcUrl(input.url, probe)
       await deps.connections.save(deps.db, businessId, 'nwc', connection, publicInfo)
       deps.onReplaced?.(businessId)
       return { walletPubkey: connection.walletPubkey }
@@ -160,13 +178,29 @@ export function createWalletDetailsService(deps: {
       }
     },
 
-    /** New keys, verified as in onboarding with signed calls; the old ones stay if they fail. */
+    /**
+     * New keys, consented to and verified as in onboarding with signed calls; the old ones stay
+     * if either fails. An exchange account has no address of its own to screen: its registered
+     * destinations are screened when money is sent to them.
+     */
     async replaceExchangeKeys(
-      businessId: string,
-      input: { apiKey: string; secretKey: string },
+      actor: ConsentActor,
+      input: { apiKey: string; secretKey: string } & StepUpProof,
       signal?: AbortSignal,
     ) {
+      const { businessId } = actor
       await stored<ExchangeCredentials>(businessId, 'exchange')
+      await deps.consent.authorize(
+        {
+          action: 'wallet_replace',
+          actor,
+          proof: input,
+          destination: `exchange:${maskApiKey(input.apiKey.trim())}`,
+          screen: [],
+          amountSat: null,
+        },
+        signal,
+      )
       const config: ExchangeCredentials = {
         baseUrl: deps.exchangeBaseUrl,
         apiKey: input.apiKey.trim(),

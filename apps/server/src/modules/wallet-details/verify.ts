@@ -53,20 +53,24 @@ export async function verifyExchangeKey(
   }
 }
 
-/** The URL parsed, its relays allowed, the wallet answering with the methods needed. */
-export async function verifyNwcUrl(
-  url: string,
-  probe: (c: NwcConnection) => Promise<NwcWalletInfo> = probeNwc,
-): Promise<{ connection: NwcConnection; publicInfo: Record<string, unknown> }> {
-  let connection: NwcConnection
+/** The URL read (NWC_URL_INVALID when it is not an NWC connection URL); nothing reached. */
+export function nwcWalletOf(url: string): NwcConnection {
   try {
-    connection = parseNwcUri(url)
+    return parseNwcUri(url)
   } catch (err) {
     throw new DomainError(
       'NWC_URL_INVALID',
       err instanceof NwcUriError ? err.message : 'Invalid URL',
     )
   }
+}
+
+/** The URL parsed, its relays allowed, the wallet answering with the methods needed. */
+export async function verifyNwcUrl(
+  url: string,
+  probe: (c: NwcConnection) => Promise<NwcWalletInfo> = probeNwc,
+): Promise<{ connection: NwcConnection; publicInfo: Record<string, unknown> }> {
+  const connection = nwcWalletOf(url)
   try {
     for (const relay of connection.relayUrls) await assertRelayAllowed(relay)
   } catch (err) {

@@ -40,6 +40,18 @@ export async function followUpWithdrawals(
   }
 }
 
+/**
+ * At start-up: every row left `sending` (by a crash) or `unknown` is asked of its wallet at
+ * once, not only those untouched for a while, so its outcome is known within seconds of a
+ * restart instead of blocking the business's withdrawals until the sweep reaches it.
+ */
+export function followUpAtStart(
+  deps: Parameters<typeof followUpWithdrawals>[0],
+  opts: WithdrawalJobOptions = {},
+): Promise<void> {
+  return followUpWithdrawals(deps, { ...opts, staleSendingMs: 0 })
+}
+
 export function registerWithdrawalJobs(
   jobs: JobQueue,
   deps: {

@@ -3,18 +3,22 @@
  * is read (with a timeout), the amount and comment checked against it, the callback asked for an
  * invoice, and that invoice checked: its amount must be the one asked and its description hash
  * the SHA-256 of the metadata, else it is refused.
+ *
+ * Anyone may name the service (`withdrawals.quote` needs no password), so outside demo mode the
+ * server reaches only public `https:` hosts (`lib/public-address.ts`: checked when connecting,
+ * redirects refused) and every way a look-up can go wrong (refused, not reachable, a bad or an
+ * `ERROR` answer) is one error with one message: nothing tells which internal hosts answer.
  */
 import { createHash } from 'node:crypto'
-import {
-  isLocalNetwork,
-  parseInvoice,
-  type BitcoinNetwork,
-  type InvoiceDestination,
-} from '@app/domain'
+import { parseInvoice, type BitcoinNetwork, type InvoiceDestination } from '@app/domain'
+import { fetch, type Agent } from 'undici'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
+import { isRefusedLiteral, publicOnlyDispatcher } from '../../lib/public-address'
 
 export const LNURL_TIMEOUT_MS = 10_000
+/** An answer is a small JSON object; more than this is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024
 
 const ZPayRequest = z.object({
   tag: z.string(),
@@ -28,46 +32,69 @@ export type PayRequest = z.infer<typeof ZPayRequest>
 
 const ZInvoiceReply = z.object({ pr: z.string().min(1) })
 
-async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const timeout = AbortSignal.timeout(LNURL_TIMEOUT_MS)
-  let res: Response
-  try {
-    res = await fetch(url, {
-      headers: { accept: 'application/json' },
-      redirect: 'error',
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    })
-  } catch {
-    throw new DomainError('WITHDRAW_LNURL_UNREACHABLE', 'The Lightning service did not answer')
-  }
-  let body: unknown
-  try {
-    body = JSON.parse(await res.text())
-  } catch {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The Lightning service answered garbage')
-  }
-  // LNURL services report errors in the body whatever the HTTP status
-  const b = body as { status?: unknown; reason?: unknown } | null
-  if (b && typeof b === 'object' && b.status === 'ERROR') {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The Lightning service refused', {
-      reason: typeof b.reason === 'string' ? b.reason.slice(0, 200) : '',
-    })
-  }
-  if (!res.ok) throw new DomainError('WITHDRAW_LNURL_UNREACHABLE', `HTTP ${res.status}`)
-  return body
+/** The one refusal of a look-up that went wrong, whatever went wrong. */
+const unusable = () =>
+  new DomainError('WITHDRAW_LNURL_UNREACHABLE', 'The Lightning service could not be used')
+
+/** The simulated network is demo mode (config.ts): its LNURL services are on this machine. */
+const isDemo = (network: BitcoinNetwork) => network === 'simnet'
+
+// One pool of public-only connections for every look-up outside demo mode.
+let publicPool: Agent | null = null
+
+/**
+ * Whether the URL may be asked at all: `https:`, and in demo mode also plain `http:` to this
+ * machine (the simulated network's services). Outside it, an address named literally must be
+ * public (a name is checked when connecting); `.onion` services would need Tor, which the
+ * server does not run.
+ */
+function isAllowedUrl(url: URL, network: BitcoinNetwork): boolean {
+  if (!isDemo(network)) return url.protocol === 'https:' && !isRefusedLiteral(url)
+  const isLocal = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLocal)
 }
 
-function allowedUrl(url: string, network: BitcoinNetwork): boolean {
+async function readLimited(res: Awaited<ReturnType<typeof fetch>>): Promise<string> {
+  if (!res.body) return ''
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of res.body) {
+    const bytes = Buffer.from(chunk as Uint8Array)
+    size += bytes.byteLength
+    if (size > MAX_ANSWER_BYTES) throw unusable()
+    chunks.push(bytes)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function getJson(raw: string, network: BitcoinNetwork, signal?: AbortSignal) {
+  let url: URL
   try {
-    const u = new URL(url)
-    if (u.protocol === 'https:') return true
-    const local = /^(localhost|127\.0\.0\.1|\[::1\])$/.test(u.hostname)
-    return (
-      u.protocol === 'http:' &&
-      (u.hostname.endsWith('.onion') || (local && isLocalNetwork(network)))
-    )
+    url = new URL(raw)
   } catch {
-    return false
+    throw unusable()
+  }
+  if (!isAllowedUrl(url, network)) throw unusable()
+  const timeout = AbortSignal.timeout(LNURL_TIMEOUT_MS)
+  try {
+    const res = await fetch(url, {
+      headers: { accept: 'application/json' },
+      // a redirect could lead anywhere, past the check of the host
+      redirect: 'manual',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      dispatcher: isDemo(network) ? undefined : (publicPool ??= publicOnlyDispatcher()),
+    })
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {})
+      throw unusable()
+    }
+    const body: unknown = JSON.parse(await readLimited(res))
+    // LNURL services report errors in the body whatever the HTTP status
+    const status = (body as { status?: unknown } | null)?.status
+    if (!body || typeof body !== 'object' || status === 'ERROR') throw unusable()
+    return body
+  } catch {
+    throw unusable()
   }
 }
 
@@ -77,18 +104,8 @@ export async function fetchPayRequest(
   network: BitcoinNetwork,
   signal?: AbortSignal,
 ): Promise<PayRequest> {
-  const raw = await getJson(url, signal)
-  const tag = (raw as { tag?: unknown } | null)?.tag
-  if (tag !== undefined && tag !== 'payRequest') {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The LNURL is not a pay request')
-  }
-  const parsed = ZPayRequest.safeParse(raw)
-  if (!parsed.success || parsed.data.tag !== 'payRequest') {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The LNURL is not a valid pay request')
-  }
-  if (!allowedUrl(parsed.data.callback, network)) {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The pay request callback is not https')
-  }
+  const parsed = ZPayRequest.safeParse(await getJson(url, network, signal))
+  if (!parsed.success || parsed.data.tag !== 'payRequest') throw unusable()
   return parsed.data
 }
 
@@ -117,19 +134,18 @@ export async function requestInvoice(
   signal?: AbortSignal,
 ): Promise<InvoiceDestination> {
   checkPayRequest(pr, amountSat, comment)
-  const callback = new URL(pr.callback)
+  let callback: URL
+  try {
+    callback = new URL(pr.callback)
+  } catch {
+    throw unusable()
+  }
   callback.searchParams.set('amount', String(amountSat * 1000))
   if (comment) callback.searchParams.set('comment', comment)
-  const reply = ZInvoiceReply.safeParse(await getJson(callback.toString(), signal))
-  if (!reply.success) {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', 'The Lightning service returned no invoice')
-  }
+  const reply = ZInvoiceReply.safeParse(await getJson(callback.toString(), network, signal))
+  if (!reply.success) throw unusable()
   const inv = parseInvoice(reply.data.pr, network, new Date())
-  if (!inv.ok) {
-    throw new DomainError('WITHDRAW_LNURL_INVALID', `The returned invoice is unusable`, {
-      reason: inv.code,
-    })
-  }
+  if (!inv.ok) throw unusable()
   if (inv.destination.amountSat !== amountSat) {
     throw new DomainError('WITHDRAW_LNURL_INVOICE_MISMATCH', 'The invoice amount differs', {
       expectedSat: amountSat,

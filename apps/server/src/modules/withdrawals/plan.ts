@@ -79,6 +79,9 @@ export interface Actor {
   businessId: string
   /** null for a refund a staff member made at a terminal (the refunds module checks them) */
   userId: string | null
+  /** the user's session, whose recent step-up may stand for the password */
+  sessionIdHash?: string
+  ip?: string
 }
 
 export function walletError(err: unknown): never {
@@ -189,3 +192,8 @@ export function targetFields(p: Plan) {
 
 /** The label an on-chain withdrawal's transaction carries in the wallet. */
 export const labelOf = (id: string) => `withdrawal:${id}`
+
+/** The fee the quote showed and the confirmation pays (Lightning's limit follows its amount). */
+export function quotedFeeOf(p: Plan): number | null {
+  return p.via === 'exchange' || p.rail === 'onchain' ? p.feeSat : null
+}

@@ -1,8 +1,8 @@
 /**
  * Every query of withdrawals. A withdrawal is written (with its idempotency key) before the
- * wallet is asked; it is claimed for sending only while no other withdrawal of the business is
- * in flight (a unique index holds this across instances); each change is announced with
- * pg_notify on WITHDRAWAL_EVENTS_CHANNEL.
+ * wallet is asked, already claimed for sending, and only while no other withdrawal of the
+ * business is in flight (a lock per business, and a unique index across instances regardless);
+ * each change is announced with pg_notify on WITHDRAWAL_EVENTS_CHANNEL.
  */
 import { sql, type Selectable, type Transaction } from 'kysely'
 import { IN_FLIGHT_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@app/domain'
@@ -40,6 +40,19 @@ interface Finish {
   exchangeRef?: string | null
 }
 
+export type InsertOutcome =
+  | { outcome: 'claimed'; row: WithdrawalRow }
+  | { outcome: 'existing'; row: WithdrawalRow }
+  | { outcome: 'busy' }
+  | { outcome: 'invoice-taken' }
+
+/** One writer of a business's withdrawals at a time, across instances. */
+async function lockBusiness(trx: Transaction<Database>, businessId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`withdraw:${businessId}`}, 0))`.execute(
+    trx,
+  )
+}
+
 async function announce(db: Db | Transaction<Database>, id: string): Promise<void> {
   await sql`SELECT pg_notify(${WITHDRAWAL_EVENTS_CHANNEL}, json_build_object('id', id,
       'businessId', business_id)::text) FROM withdrawals WHERE id = ${id}`.execute(db)
@@ -66,21 +79,49 @@ export function createWithdrawalRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    /** The row for the key: the new one, or the one an earlier request with it wrote. */
-    async insert(w: NewWithdrawal): Promise<{ row: WithdrawalRow; isNew: boolean }> {
-      const inserted = await db
-        .insertInto('withdrawals')
-        .values(w)
-        .onConflict((oc) => oc.columns(['businessId', 'idempotencyKey']).doNothing())
-        .returningAll()
-        .executeTakeFirst()
-      if (inserted) {
-        await announce(db, inserted.id)
-        return { row: inserted, isNew: true }
-      }
-      const existing = await this.byKey(w.businessId, w.idempotencyKey)
-      if (!existing) throw new Error('withdrawal vanished after a conflicting insert')
-      return { row: existing, isNew: false }
+    /**
+     * Writes the withdrawal already claimed for sending (`sending`), in one step under the
+     * business's lock: the row an earlier request with the key wrote (`existing`), or nothing at
+     * all while another withdrawal of the business is in flight (`busy`) or when its invoice was
+     * paid (or is being paid) already (`invoice-taken`).
+     */
+    async insertClaimed(w: NewWithdrawal): Promise<InsertOutcome> {
+      const out = await db.transaction().execute(async (trx): Promise<InsertOutcome> => {
+        await lockBusiness(trx, w.businessId)
+        const existing = await trx
+          .selectFrom('withdrawals')
+          .selectAll()
+          .where('businessId', '=', w.businessId)
+          .where('idempotencyKey', '=', w.idempotencyKey)
+          .executeTakeFirst()
+        if (existing) return { outcome: 'existing', row: existing }
+        const busy = await trx
+          .selectFrom('withdrawals')
+          .select('id')
+          .where('businessId', '=', w.businessId)
+          .where('status', 'in', IN_FLIGHT_WITHDRAWAL_STATUSES)
+          .executeTakeFirst()
+        if (busy) return { outcome: 'busy' }
+        if (w.paymentHash !== null) {
+          const paid = await trx
+            .selectFrom('withdrawals')
+            .select('id')
+            .where('businessId', '=', w.businessId)
+            .where('paymentHash', '=', w.paymentHash)
+            .where('status', '<>', 'failed')
+            .executeTakeFirst()
+          if (paid) return { outcome: 'invoice-taken' }
+        }
+        const now = new Date()
+        const row = await trx
+          .insertInto('withdrawals')
+          .values({ ...w, status: 'sending', sentAt: now, updatedAt: now })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        return { outcome: 'claimed', row }
+      })
+      if (out.outcome === 'claimed') await announce(db, out.row.id)
+      return out
     },
 
     /** Whether the business paid (or is paying) this invoice already. */
@@ -103,34 +144,6 @@ export function createWithdrawalRepo(db: Db) {
         .where('businessId', '=', businessId)
         .where('status', 'in', IN_FLIGHT_WITHDRAWAL_STATUSES)
         .executeTakeFirst()
-    },
-
-    /**
-     * pending -> sending, unless another withdrawal of the business is in flight (then false).
-     * Serialised per business by an advisory lock; the unique index holds it regardless.
-     */
-    async claim(businessId: string, id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`withdraw:${businessId}`}, 0))`.execute(
-          trx,
-        )
-        const busy = await trx
-          .selectFrom('withdrawals')
-          .select('id')
-          .where('businessId', '=', businessId)
-          .where('status', 'in', IN_FLIGHT_WITHDRAWAL_STATUSES)
-          .executeTakeFirst()
-        if (busy) return false
-        const r = await trx
-          .updateTable('withdrawals')
-          .set({ status: 'sending', sentAt: new Date(), updatedAt: new Date() })
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst()
-        if (Number(r.numUpdatedRows) === 0) return false
-        await announce(trx, id)
-        return true
-      })
     },
 
     /** Moves an open row (pending, sending or unknown) on; false when it was already final. */

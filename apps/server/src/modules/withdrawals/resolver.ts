@@ -1,7 +1,8 @@
 /**
  * Following up a withdrawal left `sending` (a crash) or `unknown` (a lost answer): its wallet is
  * asked where it stands (lnd track, the node's transactions, the exchange's WithdrawStatus) until
- * it is final; one the wallet never saw is failed after a grace period.
+ * it is final; one the wallet never saw is failed after a grace period. An NWC wallet's
+ * NOT_FOUND is not "never saw": its adapter answers failed only with proof (nwc-send.ts).
  */
 import { canSend, withdrawsToRegistered } from '../../wallets/wallet'
 import type { WalletProvider } from '../payments'
@@ -61,7 +62,7 @@ export function createResolver({
       return
     }
     if (row.rail === 'lightning' && row.paymentHash) {
-      const out = await wallet.trackLightning(row.paymentHash, signal)
+      const out = await wallet.trackLightning(row.paymentHash, signal, row.sentAt)
       if (out === null) {
         // the wallet never saw it: nothing went out
         if (old) {

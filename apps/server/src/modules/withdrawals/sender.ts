@@ -55,6 +55,7 @@ export function createSender(deps: {
         paymentHash: p.invoice.paymentHash,
         feeLimitSat: p.feeLimitSat,
         timeoutSec,
+        sentAt: row.sentAt ?? row.createdAt,
         ...(p.payAmountSat ? { amountSat: p.payAmountSat } : {}),
       })
       await finish(row.id, {

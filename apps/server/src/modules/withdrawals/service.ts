@@ -1,9 +1,11 @@
 /**
- * Withdrawals: the outgoing twin of the payment flow. A quote reads the destination, screens it
- * and prices it; a confirmation (password, and the second factor when on) writes the row with its
- * idempotency key, claims it (one withdrawal in flight per business wallet), checks the balance,
- * screens again and asks the wallet to pay. A lost answer leaves the row `unknown` for the
- * follow-up job, never failed and never sent again.
+ * Withdrawals: the outgoing twin of the payment flow. A quote reads the destination, screens it,
+ * checks the payout limits and prices it; a confirmation prices it again (a fee risen above the
+ * quote asks for a new confirmation), checks the balance, passes the consent policy (the
+ * password and second factor or the session's step-up, limits, screening, audit), then writes the
+ * row with its idempotency key already claimed (one withdrawal in flight per business wallet) and
+ * asks the wallet to pay. A refusal writes nothing. A lost answer leaves the row `unknown` for
+ * the follow-up job, never failed and never sent again.
  */
 import {
   isErrorCode,
@@ -18,9 +20,9 @@ import { DomainError } from '../../lib/errors'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import { canSend, withdrawsToRegistered, type SendingWallet } from '../../wallets/wallet'
 import type { WalletProvider } from '../payments'
-import type { ScreeningService } from '../screening'
+import type { ConsentService } from '../consent'
 import { failureCode } from './failure'
-import { quoteOf, targetFields, walletError, type Actor, type Plan } from './plan'
+import { quotedFeeOf, quoteOf, targetFields, walletError, type Actor } from './plan'
 import { createPlanner } from './planner'
 import { WITHDRAWAL_EVENTS_CHANNEL, type WithdrawalRepo } from './repo'
 import { createResolver } from './resolver'
@@ -32,15 +34,7 @@ export type { PriorityOption, WithdrawQuote } from './plan'
 export interface WithdrawalDeps {
   repo: WithdrawalRepo
   wallets: WalletProvider
-  screening: ScreeningService
-  auth: {
-    confirmWithPassword(input: {
-      userId: string
-      password: string
-      code?: string
-      ip?: string
-    }): Promise<void>
-  }
+  consent: ConsentService
   bus: PgEventBus
   network: BitcoinNetwork
   /** how long the wallet may look for a Lightning route; default 60 s */
@@ -51,7 +45,7 @@ export interface WithdrawalDeps {
 const LIST_LIMIT = WITHDRAWALS_PAGE_SIZE
 
 export function createWithdrawalService(deps: WithdrawalDeps) {
-  const { repo, wallets, screening, network } = deps
+  const { repo, wallets, consent, network } = deps
 
   /**
    * Records how a sent withdrawal stands. A failure keeps a code of the error catalogue, which
@@ -99,10 +93,73 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     }
   }
 
-  async function screenAll(p: Plan, actor: Actor, stage: 'quote' | 'send', signal?: AbortSignal) {
-    for (const target of p.screenTargets) {
-      await screening.screen(target, { ...actor, stage }, signal)
+  const inProgress = () =>
+    new DomainError('WITHDRAW_IN_PROGRESS', 'Another withdrawal is being sent')
+
+  /**
+   * Sends once per idempotency key, after the consent policy: the user's proof (or the session's
+   * step-up), or a refund's staff member whom the refunds module checked.
+   */
+  async function sendConsented(
+    actor: Actor,
+    input: Pick<WithdrawConfirmInput, 'quote' | 'idempotencyKey' | 'quotedFeeSat'>,
+    proof: { password?: string; code?: string },
+    signal?: AbortSignal,
+  ): Promise<WithdrawalView> {
+    const earlier = await repo.byKey(actor.businessId, input.idempotencyKey)
+    if (earlier) return withdrawalView(earlier)
+    const wallet = await walletOf(actor.businessId)
+    // a node that is not ready refuses before anything is written
+    await wallet.sendableBalance(signal).catch(walletError)
+    const p = await plan(actor, wallet, input.quote, signal)
+    const feeSat = quotedFeeOf(p)
+    if (feeSat !== null && input.quotedFeeSat !== undefined && feeSat > input.quotedFeeSat) {
+      throw new DomainError('WITHDRAW_FEE_ROSE', 'The fee rose since the quote', {
+        feeSat,
+        quotedFeeSat: input.quotedFeeSat,
+      })
     }
+    if (await repo.inFlight(actor.businessId)) throw inProgress()
+    const destination = ZWithdrawQuoteInput.parse(input.quote).destination.slice(0, 2_000)
+    await consent.authorize(
+      {
+        action: actor.userId === null ? 'refund' : 'withdrawal',
+        actor,
+        proof,
+        destination,
+        screen: p.screenTargets,
+        amountSat: p.amountSat,
+      },
+      signal,
+    )
+    // refusals for the moment (not enough funds, another one in flight) write nothing
+    await checkFunds(wallet, p, signal)
+    const written = await repo.insertClaimed({
+      businessId: actor.businessId,
+      userId: actor.userId,
+      walletKind: wallet.kind,
+      rail: p.rail,
+      destinationType: p.destinationType,
+      destination,
+      ...targetFields(p),
+      amountSat: p.amountSat,
+      idempotencyKey: input.idempotencyKey,
+    })
+    if (written.outcome === 'existing') return withdrawalView(written.row)
+    if (written.outcome === 'busy') throw inProgress()
+    if (written.outcome === 'invoice-taken') {
+      throw new DomainError('WITHDRAW_INVOICE_ALREADY_PAID', 'This invoice was paid already')
+    }
+    const row = written.row
+    try {
+      await send(wallet, row, p)
+    } catch (err) {
+      deps.log?.(`withdrawal ${row.id} send`, err)
+      await finish(row.id, { status: 'unknown', failureReason: 'no answer from the wallet' })
+    }
+    const now = await repo.get(actor.businessId, row.id)
+    if (!now) throw new DomainError('NOT_FOUND')
+    return withdrawalView(now)
   }
 
   return {
@@ -117,89 +174,33 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       const wallet = await walletOf(actor.businessId)
       await wallet.sendableBalance(signal).catch(walletError)
       const p = await plan(actor, wallet, input, signal)
-      await screenAll(p, actor, 'quote', signal)
+      await consent.precheck({ actor, screen: p.screenTargets, amountSat: p.amountSat }, signal)
       await checkFunds(wallet, p, signal)
       return quoteOf(p)
     },
 
     /**
-     * Sends after the password (and second factor): once per idempotency key, whatever the
-     * number of clicks, retries or reloads.
+     * Sends after the password (and second factor) given with it or the session's step-up: once
+     * per idempotency key, whatever the number of clicks, retries or reloads.
      */
-    async confirm(
+    confirm(
       actor: Actor & { userId: string },
-      input: WithdrawConfirmInput & { ip?: string },
+      input: WithdrawConfirmInput,
       signal?: AbortSignal,
     ): Promise<WithdrawalView> {
-      await deps.auth.confirmWithPassword({
-        userId: actor.userId,
-        password: input.password,
-        code: input.code,
-        ip: input.ip,
-      })
-      return this.send(actor, input, signal)
+      return sendConsented(actor, input, { password: input.password, code: input.code }, signal)
     },
 
     /**
-     * Sends a withdrawal its caller has authorised (`confirm` after the password; a refund after
-     * the staff member's permission): once per idempotency key.
+     * Sends a refund a staff member made (the refunds module checked their permission): once per
+     * idempotency key, through the same policy (limits, screening, audit).
      */
-    async send(
-      actor: Actor,
+    send(
+      actor: Actor & { userId: null },
       input: Pick<WithdrawConfirmInput, 'quote' | 'idempotencyKey'>,
       signal?: AbortSignal,
     ): Promise<WithdrawalView> {
-      const earlier = await repo.byKey(actor.businessId, input.idempotencyKey)
-      if (earlier) return withdrawalView(earlier)
-      const wallet = await walletOf(actor.businessId)
-      // a node that is not ready refuses before anything is written
-      await wallet.sendableBalance(signal).catch(walletError)
-      const p = await plan(actor, wallet, input.quote, signal)
-      if (await repo.inFlight(actor.businessId)) {
-        throw new DomainError('WITHDRAW_IN_PROGRESS', 'Another withdrawal is being sent')
-      }
-      // screened again just before sending
-      await screenAll(p, actor, 'send', signal)
-      const { row, isNew } = await repo
-        .insert({
-          businessId: actor.businessId,
-          userId: actor.userId,
-          walletKind: wallet.kind,
-          rail: p.rail,
-          destinationType: p.destinationType,
-          destination: ZWithdrawQuoteInput.parse(input.quote).destination.slice(0, 2_000),
-          ...targetFields(p),
-          amountSat: p.amountSat,
-          idempotencyKey: input.idempotencyKey,
-        })
-        .catch((err: unknown) => {
-          if (err instanceof Error && /withdrawals_invoice_once/.test(err.message)) {
-            throw new DomainError('WITHDRAW_INVOICE_ALREADY_PAID', 'This invoice was paid already')
-          }
-          throw err
-        })
-      if (!isNew) return withdrawalView(row)
-      if (!(await repo.claim(actor.businessId, row.id))) {
-        await finish(row.id, { status: 'failed', failureReason: 'WITHDRAW_IN_PROGRESS' })
-        throw new DomainError('WITHDRAW_IN_PROGRESS', 'Another withdrawal is being sent')
-      }
-      // the balance check and the send, with no other withdrawal of this wallet in flight
-      try {
-        await checkFunds(wallet, p, signal)
-      } catch (err) {
-        const code = err instanceof DomainError ? err.code : 'WALLET_UNAVAILABLE'
-        await finish(row.id, { status: 'failed', failureReason: code })
-        throw err
-      }
-      try {
-        await send(wallet, row, p)
-      } catch (err) {
-        deps.log?.(`withdrawal ${row.id} send`, err)
-        await finish(row.id, { status: 'unknown', failureReason: 'no answer from the wallet' })
-      }
-      const now = await repo.get(actor.businessId, row.id)
-      if (!now) throw new DomainError('NOT_FOUND')
-      return withdrawalView(now)
+      return sendConsented(actor, input, {}, signal)
     },
 
     async list(businessId: string): Promise<WithdrawalView[]> {

@@ -42,17 +42,26 @@ const TX_OVERHEAD_VBYTES = 10.5
 const INPUT_VBYTES = 68
 const CHANGE_VBYTES = 31
 
-/** A node that is locked, starting or down is not ready; anything else is unavailability. */
-function notReadyOr(err: unknown, what: string): Error {
-  if (
-    err instanceof LndUnreachableError ||
-    (err instanceof LndError && (err.isLocked || err.grpcCode === 14))
-  ) {
-    const e = new WalletNotReadyError(`${what}: the node is not ready`)
-    e.cause = err
-    return e
-  }
-  return unavailable(err, what)
+/** lnd's answers while its wallet is locked, not created yet, or its RPC server still starting. */
+const NOT_READY = /wallet locked|wallet not created|in the process of starting|not yet ready/
+/** gRPC's Unavailable: lnd is not running (restarting, updating, stopped). */
+const GRPC_UNAVAILABLE = 14
+
+/**
+ * The one rule of this adapter (sending and receiving alike) for a node that cannot do what was
+ * asked: not ready when the node itself answers that it is locked, not created, starting or
+ * not running (the merchant can act: unlock it, wait for it); unavailable for anything else,
+ * a node out of reach included: no answer cannot tell a stopped node from a network fault,
+ * so it is not called "not ready".
+ */
+export function notReadyOrUnavailable(err: unknown, what: string): Error {
+  const isNotReady =
+    err instanceof LndError &&
+    (err.isLocked || err.grpcCode === GRPC_UNAVAILABLE || NOT_READY.test(err.message))
+  if (!isNotReady) return unavailable(err, what)
+  const notReady = new WalletNotReadyError(`${what}: the node is not ready`)
+  notReady.cause = err
+  return notReady
 }
 
 const isFinal = (p: LndPayment) => p.status === 'SUCCEEDED' || p.status === 'FAILED'
@@ -166,7 +175,7 @@ export class LndSend {
         reserveSat: onchain.reserved_balance_anchor_chan,
       }
     } catch (err) {
-      throw notReadyOr(err, 'The node did not report its balance')
+      throw notReadyOrUnavailable(err, 'The node did not report its balance')
     }
   }
 

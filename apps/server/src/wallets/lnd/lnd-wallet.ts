@@ -3,7 +3,7 @@
  * the router and the node's on-chain wallet. Everything the port offers.
  */
 import { withTimeout } from '../../lib/http'
-import type { BitcoinNetwork } from '@app/domain'
+import { lightningFeeLimitSat, type BitcoinNetwork } from '@app/domain'
 import type {
   AddressReceipt,
   CreateInvoiceInput,
@@ -22,11 +22,10 @@ import type {
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
-import { WalletNotReadyError } from '../wallet'
 import { decodeBolt11, unavailable } from '../wallet-support'
 import { b64, LndError, type LndClient } from './lnd-client'
 import { ZNewAddress, ZTransactions } from './lnd-admin-dto'
-import { LndSend } from './lnd-send'
+import { LndSend, notReadyOrUnavailable } from './lnd-send'
 import { followSettlements, type FollowState } from './lnd-settlements'
 import {
   toInvoiceStatus,
@@ -40,32 +39,12 @@ import {
 } from './lnd-dto'
 
 export interface LndWalletOptions {
-  /** most a payment may spend on routing fees; default 1% + 10 sat */
-  feeLimitSat?: (amountSat: number) => number
   payTimeoutSec?: number
   /** first and longest wait before reconnecting the invoice stream */
   reconnectMs?: { initial: number; max: number }
   log?: (msg: string, err?: unknown) => void
   /** the Bitcoin network the node runs on (addresses are read for it); default simnet */
   network?: BitcoinNetwork
-}
-
-const defaultFeeLimitSat = (amountSat: number) => 10 + Math.ceil(amountSat / 100)
-
-/** lnd's answers while its wallet is locked, not created yet, or its RPC server still starting. */
-const NOT_READY = /wallet locked|wallet not created|in the process of starting|not yet ready/
-/** gRPC's Unavailable: lnd is not running (restarting, updating, stopped). */
-const UNAVAILABLE = 14
-
-/** A node that is locked, starting or stopped is not ready; any other failure is unavailability. */
-function notReadyOrUnavailable(err: unknown, what: string): Error {
-  // A node out of reach altogether stays "unavailable": it may be the network, not the node.
-  const isNotReady =
-    err instanceof LndError && (err.grpcCode === UNAVAILABLE || NOT_READY.test(err.message))
-  if (!isNotReady) return unavailable(err, what)
-  const notReady = new WalletNotReadyError(`${what}: the node is not ready`)
-  notReady.cause = err
-  return notReady
 }
 
 export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
@@ -89,7 +68,6 @@ export class LndWallet implements Wallet, WalletSend {
     opts: LndWalletOptions = {},
   ) {
     this.#opts = {
-      feeLimitSat: opts.feeLimitSat ?? defaultFeeLimitSat,
       payTimeoutSec: opts.payTimeoutSec ?? 60,
       reconnectMs: opts.reconnectMs ?? { initial: 1_000, max: 30_000 },
       log: opts.log,
@@ -178,7 +156,8 @@ export class LndWallet implements Wallet, WalletSend {
     const body = {
       payment_request: paymentRequest,
       timeout_seconds: timeoutSec,
-      fee_limit_sat: String(this.#opts.feeLimitSat(amountSat)),
+      // the one fee limit of every Lightning payment (the domain's)
+      fee_limit_sat: String(lightningFeeLimitSat(amountSat)),
       no_inflight_updates: true,
     }
     const seen: { final: LndPayment | null } = { final: null }

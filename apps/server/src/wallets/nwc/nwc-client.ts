@@ -3,6 +3,7 @@
  * request so a silent relay or wallet fails fast and clearly.
  */
 import '../../lib/websocket-global'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { NWCClient } from '@getalby/sdk/nwc'
 import { decrypt, encrypt } from 'nostr-tools/nip44'
 import type { Event, EventTemplate } from 'nostr-tools/pure'
@@ -14,6 +15,20 @@ import { RelaySockets } from './relay-sockets'
 export const NWC_REQUIRED_METHODS = ['make_invoice', 'lookup_invoice', 'pay_invoice', 'get_balance']
 
 class NwcUnavailableError extends Error {}
+
+/** NIP-47 request events (kind 23194) */
+const KIND_REQUEST = 23194
+
+/** The expiration (unix seconds) the requests made inside `requestExpiring` carry. */
+const requestExpiration = new AsyncLocalStorage<number>()
+
+/**
+ * Runs `work` with every NWC request it makes carrying a NIP-47 `expiration` tag: a wallet that
+ * receives the request after that second does not carry it out.
+ */
+export function requestExpiring<T>(expiresAtSec: number, work: () => Promise<T>): Promise<T> {
+  return requestExpiration.run(expiresAtSec, work)
+}
 
 /**
  * @getalby/sdk's client with its cryptography made cheap enough for thousands of wallets: events
@@ -47,6 +62,11 @@ export class NwcClient extends NWCClient {
   }
 
   override signEvent(event: EventTemplate): Promise<Event> {
+    const expiresAtSec = requestExpiration.getStore()
+    if (event.kind === KIND_REQUEST && expiresAtSec !== undefined) {
+      const tags = [...event.tags, ['expiration', String(expiresAtSec)]]
+      return signEvent({ ...event, tags }, this.#secretKey)
+    }
     return signEvent(event, this.#secretKey)
   }
 

@@ -4,7 +4,7 @@
  * (`nwc-settlements.ts`).
  */
 import '../../lib/websocket-global'
-import { Nip47WalletError, type NWCClient, type Nip47Transaction } from '@getalby/sdk/nwc'
+import type { NWCClient, Nip47Transaction } from '@getalby/sdk/nwc'
 import type {
   AddressReceipt,
   CreateInvoiceInput,
@@ -24,6 +24,14 @@ import type {
 import { abortable, decodeBolt11, unavailable, unsupported } from '../wallet-support'
 import { createNwcClient, withDeadline } from './nwc-client'
 import { msatToSat, toInvoiceStatus } from './nwc-dto'
+import {
+  PAY_REQUEST_TTL_SEC,
+  PAY_TIMEOUT_MS,
+  sendThroughNwc,
+  trackThroughNwc,
+  walletErrorCode,
+  type NwcSendDeps,
+} from './nwc-send'
 import { followNwcSettlements } from './nwc-settlements'
 import type { NwcConnection } from './nwc-uri'
 
@@ -35,15 +43,16 @@ export interface NwcWalletOptions {
    * often the relay connection is checked when it does; default 30 s
    */
   pollIntervalMs?: number
-  /** deadline of one request; payments get 90 s */
+  /** deadline of one request; payments get `payTimeoutMs` */
   requestTimeoutMs?: number
+  /** deadline of pay_invoice's answer; default 90 s (no answer: the outcome is unknown) */
+  payTimeoutMs?: number
+  /** how long a payout request may wait to be picked up (its NIP-47 expiration); default 60 s */
+  payRequestTtlSec?: number
+  /** the clock that says when a payout request has expired (ms since the epoch) */
+  now?: () => number
   log?: (msg: string, err?: unknown) => void
 }
-
-const PAY_TIMEOUT_MS = 90_000
-
-/** The wallet answered with a NIP-47 error code (not a lost relay or a timeout). */
-const walletErrorCode = (err: unknown) => (err instanceof Nip47WalletError ? err.code : null)
 
 /** What an NWC wallet can do, from the notification types it advertised. */
 export function nwcCapabilities(notifications: readonly string[]): WalletCapabilities {
@@ -63,6 +72,7 @@ export class NwcWallet implements Wallet, WalletSend {
   readonly #pollIntervalMs: number
   readonly #requestTimeoutMs: number
   readonly #log: (msg: string, err?: unknown) => void
+  readonly #send: NwcSendDeps
 
   constructor(connection: NwcConnection, opts: NwcWalletOptions) {
     this.#client = createNwcClient(connection)
@@ -70,6 +80,13 @@ export class NwcWallet implements Wallet, WalletSend {
     this.#requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
     this.#log = opts.log ?? (() => {})
     this.capabilities = nwcCapabilities(opts.notifications)
+    this.#send = {
+      client: this.#client,
+      request: (work, signal, ms) => this.request(work, signal, ms),
+      now: opts.now ?? Date.now,
+      payTimeoutMs: opts.payTimeoutMs ?? PAY_TIMEOUT_MS,
+      payRequestTtlSec: opts.payRequestTtlSec ?? PAY_REQUEST_TTL_SEC,
+    }
   }
 
   private request<T>(work: () => Promise<T>, signal?: AbortSignal, ms = this.#requestTimeoutMs) {
@@ -170,54 +187,18 @@ export class NwcWallet implements Wallet, WalletSend {
     }
   }
 
-  /** pay_invoice; no answer at all (or INTERNAL) is unknown, as the payment may complete. */
-  async sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
-    try {
-      const paid = await this.request(
-        () =>
-          this.#client.payInvoice({
-            invoice: input.paymentRequest,
-            ...(input.amountSat ? { amount: input.amountSat * 1000 } : {}),
-          }),
-        signal,
-        PAY_TIMEOUT_MS,
-      )
-      return {
-        status: 'succeeded',
-        feeSat: Math.ceil((paid.fees_paid || 0) / 1000),
-        preimage: paid.preimage,
-        failureReason: null,
-      }
-    } catch (err) {
-      const code = walletErrorCode(err)
-      const reason = err instanceof Error ? err.message : String(err)
-      if (code !== null && code !== 'INTERNAL') {
-        return { status: 'failed', feeSat: 0, preimage: null, failureReason: reason }
-      }
-      return { status: 'unknown', feeSat: 0, preimage: null, failureReason: reason }
-    }
+  /** pay_invoice with its request's expiration and the fee limit (nwc-send.ts). */
+  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
+    return sendThroughNwc(this.#send, input, signal)
   }
 
-  /** lookup_invoice by payment hash: the outgoing transaction's state, null when unknown. */
-  async trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null> {
-    let tx: Nip47Transaction
-    try {
-      tx = await this.request(
-        () => this.#client.lookupInvoice({ payment_hash: paymentHash }),
-        signal,
-      )
-    } catch (err) {
-      if (walletErrorCode(err) === 'NOT_FOUND') return null
-      throw unavailable(err, 'The wallet did not look up the payment')
-    }
-    const feeSat = Math.ceil((tx.fees_paid || 0) / 1000)
-    if (tx.state === 'settled' || (tx.state === undefined && tx.settled_at)) {
-      return { status: 'succeeded', feeSat, preimage: tx.preimage || null, failureReason: null }
-    }
-    if (tx.state === 'failed') {
-      return { status: 'failed', feeSat: 0, preimage: null, failureReason: 'the wallet failed it' }
-    }
-    return { status: 'unknown', feeSat: 0, preimage: null, failureReason: 'in flight' }
+  /** Where a payout stands; failed only with the wallet's proof (nwc-send.ts), never null. */
+  trackLightning(
+    paymentHash: string,
+    signal?: AbortSignal,
+    sentAt?: Date | null,
+  ): Promise<SendOutcome | null> {
+    return trackThroughNwc(this.#send, paymentHash, signal, sentAt)
   }
 
   async sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {

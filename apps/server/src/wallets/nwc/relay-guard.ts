@@ -2,15 +2,20 @@
  * Where the server may open a WebSocket to an NWC relay. A merchant chooses the relay (it is in
  * the connection URL they paste), so in production the server refuses to be pointed at its own
  * network: the relay must be `wss:`, and every address its name resolves to must be a public
- * unicast one (no loopback, private, link-local, unique-local, carrier-grade NAT, NAT64 or other
- * special range). The check runs when the URL is saved and again inside every connection, in
+ * one (the rule of `lib/public-address.ts`, which webhooks and LNURL look-ups follow too). The
+ * check runs when the URL is saved and again inside every connection, in
  * the socket's own address lookup, so a name that later resolves elsewhere is refused too;
  * WebSocket redirects are never followed. Demo mode allows the simulated network's local relay.
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns'
-import { isIP } from 'node:net'
-import ipaddr from 'ipaddr.js'
 import WebSocket from 'ws'
+import {
+  createPublicOnlyLookup,
+  hasPublicHost,
+  isRefusedLiteral,
+  type PublicOnlyLookup,
+} from '../../lib/public-address'
+
+export { isPublicAddress } from '../../lib/public-address'
 
 interface RelayPolicy {
   /** only `wss:` relays */
@@ -42,32 +47,12 @@ export function relayPolicy(): RelayPolicy {
   return policy
 }
 
-/** Whether an address is one a public relay may have (IPv4-mapped IPv6 is read as IPv4). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false
-  return ipaddr.process(address).range() === 'unicast'
-}
-
-function hostnameOf(url: URL): string {
-  // `new URL('wss://[::1]/').hostname` is `[::1]`
-  return url.hostname.replace(/^\[(.*)\]$/, '$1')
-}
-
 /** Refuses the URL by its scheme and, when it names an address, by that address. */
 function checkUrl(url: URL, p: RelayPolicy): void {
   const scheme = url.protocol
   if (scheme !== 'wss:' && (p.requireTls || scheme !== 'ws:')) throw new RelayNotAllowedError()
   if (url.username || url.password) throw new RelayNotAllowedError()
-  const host = hostnameOf(url)
-  if (p.publicOnly && isIP(host) !== 0 && !isPublicAddress(host)) throw new RelayNotAllowedError()
-}
-
-function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) =>
-      err ? reject(err) : resolve(addresses),
-    ),
-  )
+  if (p.publicOnly && isRefusedLiteral(url)) throw new RelayNotAllowedError()
 }
 
 /**
@@ -82,47 +67,16 @@ export async function assertRelayAllowed(relayUrl: string, p: RelayPolicy = poli
     throw new RelayNotAllowedError()
   }
   checkUrl(url, p)
-  if (!p.publicOnly) return
-  const host = hostnameOf(url)
-  if (isIP(host) !== 0) return
-  let addresses: LookupAddress[]
-  try {
-    addresses = await resolveAll(host)
-  } catch {
-    throw new RelayNotAllowedError()
-  }
-  if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) {
-    throw new RelayNotAllowedError()
-  }
+  if (p.publicOnly && !(await hasPublicHost(url))) throw new RelayNotAllowedError()
 }
-
-type LookupCallback = (
-  err: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void
 
 /**
  * The address lookup every relay socket connects with under a public-only policy: the name is
  * resolved once, and the connection fails unless every address it has is public.
  */
-export function publicOnlyLookup(
-  hostname: string,
-  options: LookupOptions,
-  callback: LookupCallback,
-): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, [])
-    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) {
-      const refused: NodeJS.ErrnoException = new RelayNotAllowedError()
-      refused.code = 'ENOTPUBLIC'
-      return callback(refused, [])
-    }
-    if (options.all) return callback(null, addresses)
-    const first = addresses[0] as LookupAddress
-    return callback(null, first.address, first.family)
-  })
-}
+const publicOnlyLookup: PublicOnlyLookup = createPublicOnlyLookup({
+  refusal: () => new RelayNotAllowedError(),
+})
 
 /**
  * The WebSocket the NWC library uses: `ws` with the policy applied to the URL and, under a

@@ -49,17 +49,20 @@ function AnimatedCheck() {
 
 /**
  * "Payment received": the check, the amount and when. With `autoReturn`, the keypad comes back
- * by itself after a few seconds; tapping anywhere on the card returns at once.
+ * by itself after a few seconds; tapping anywhere on the card returns at once. Without
+ * `canStartNew` (a kiosk: its payments come from the till) it offers neither, and still returns.
  */
 export function PaymentReceived({
   payment,
   onNewPayment,
   autoReturn = false,
+  canStartNew = true,
   children,
 }: {
   payment: Payment
   onNewPayment: () => void
   autoReturn?: boolean
+  canStartNew?: boolean
   children?: ReactNode
 }) {
   const { t } = useTranslation()
@@ -93,7 +96,7 @@ export function PaymentReceived({
 
   return (
     <div className="flex flex-col items-center gap-4 text-center">
-      {autoReturn ? (
+      {autoReturn && canStartNew ? (
         <button
           type="button"
           onClick={onNewPayment}
@@ -108,10 +111,12 @@ export function PaymentReceived({
         <div className="flex w-full flex-col items-center gap-3">{content}</div>
       )}
       {children}
-      <Button type="button" size="lg" className="h-14 w-full text-lg" onClick={onNewPayment}>
-        <Plus aria-hidden />
-        {t('payments.newPayment')}
-      </Button>
+      {canStartNew && (
+        <Button type="button" size="lg" className="h-14 w-full text-lg" onClick={onNewPayment}>
+          <Plus aria-hidden />
+          {t('payments.newPayment')}
+        </Button>
+      )}
     </div>
   )
 }

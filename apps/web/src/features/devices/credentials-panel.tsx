@@ -12,11 +12,15 @@ export interface Credentials {
   loginId: string
   secret: string
   pairingUri: string
+  /** the same link on PUBLIC_URL, when the server offers the machine's network address (demo) */
+  pairingUriAlternative: string | null
 }
 
 /**
  * A device's credentials, on the screen that made them only: blurred until Reveal, each with
- * Copy, and the pairing QR a terminal scans. Closing the panel forgets them.
+ * Copy, and the pairing QR a terminal scans (its address chosen by the server; in the demo the
+ * machine's network address, with the link on this computer beside it). Closing the panel
+ * forgets them.
  */
 export function CredentialsPanel({
   deviceName,
@@ -68,7 +72,24 @@ export function CredentialsPanel({
           <p className="max-w-52 text-center text-xs text-muted-foreground">
             {t('devices.credentials.qrHint')}
           </p>
+          {credentials.pairingUriAlternative && (
+            <p className="max-w-52 text-center text-xs text-muted-foreground">
+              {t('devices.credentials.networkHint', {
+                origin: new URL(credentials.pairingUri).origin,
+              })}
+            </p>
+          )}
         </div>
+        {credentials.pairingUriAlternative && (
+          <div className="md:col-span-2">
+            <CredentialLine
+              label={t('devices.credentials.alternativeLink')}
+              value={credentials.pairingUriAlternative}
+              className={hidden}
+              copyLabel={t('devices.credentials.copyAlternativeLink')}
+            />
+          </div>
+        )}
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2">
         {!isRevealed && (

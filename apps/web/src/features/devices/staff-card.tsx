@@ -1,16 +1,19 @@
 import {
   STAFF_PERMISSIONS,
+  STRONG_PIN_MIN_DIGITS,
   ZRfidTag,
   type StaffLanguage,
   type TStaffPermissions,
 } from '@app/domain'
-import { Pencil, Trash2, X } from 'lucide-react'
+import { Lock, Pencil, Trash2, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
+import { formatDate } from '@/lib/format'
 
 export interface Staff {
   id: string
@@ -18,6 +21,8 @@ export interface Staff {
   language: StaffLanguage
   permissions: TStaffPermissions
   rfidTags: string[]
+  lock: { since: Date; wrongPins: number } | null
+  pinTooShort: boolean
 }
 
 /** One staff member: language, permissions, RFID tags (removed, or one more added, here). */
@@ -27,8 +32,12 @@ export function StaffCard({
   onDelete,
   onAddTag,
   onRemoveTag,
+  onUnlock,
+  isUnlocking,
 }: {
   staff: Staff
+  onUnlock: () => void
+  isUnlocking: boolean
   onEdit: () => void
   onDelete: () => void
   onAddTag: (tag: string) => Promise<boolean>
@@ -62,6 +71,31 @@ export function StaffCard({
           </Button>
         </div>
       </div>
+      {staff.lock && (
+        <Alert variant="warning" role="status">
+          <Lock aria-hidden />
+          <AlertTitle>{t('devices.staff.locked')}</AlertTitle>
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+            <span className="min-w-0 flex-1 basis-48">
+              {t('devices.staff.lockedSince', {
+                time: formatDate(new Date(staff.lock.since), {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                }),
+                count: staff.lock.wrongPins,
+              })}
+            </span>
+            <Button size="sm" onClick={onUnlock} isLoading={isUnlocking} className="max-sm:w-full">
+              {t('devices.staff.unlock')}
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+      {staff.pinTooShort && (
+        <p className="text-sm text-warning-foreground" role="status">
+          {t('devices.staff.pinTooShort', { digits: STRONG_PIN_MIN_DIGITS })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-1.5">
         {granted.length === 0 ? (
           <Badge variant="outline">{t('devices.staff.noPermissions')}</Badge>

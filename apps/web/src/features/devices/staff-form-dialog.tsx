@@ -3,11 +3,13 @@ import {
   PIN_PATTERN,
   STAFF_LANGUAGES,
   STAFF_PERMISSIONS,
+  STRONG_PIN_MIN_DIGITS,
+  needsStrongPin,
   type StaffLanguage,
   type TStaffPermissions,
 } from '@app/domain'
 import { useMemo } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { FormDialog } from '@/components/form-dialog'
@@ -41,21 +43,28 @@ export function StaffFormDialog({
   const isEdit = initial !== undefined
   const schema = useMemo(
     () =>
-      z.object({
-        name: z.string().trim().min(1, t('devices.staff.form.nameRequired')).max(64),
-        language: z.enum(STAFF_LANGUAGES),
-        pin: z
-          .string()
-          .refine(
-            (v) => (isEdit && v === '') || PIN_PATTERN.test(v),
-            t('devices.staff.form.pinRule'),
-          ),
-        permissions: z.object({
-          eodReport: z.boolean(),
-          refundReport: z.boolean(),
-          refund: z.boolean(),
-        }),
-      }),
+      z
+        .object({
+          name: z.string().trim().min(1, t('devices.staff.form.nameRequired')).max(64),
+          language: z.enum(STAFF_LANGUAGES),
+          pin: z
+            .string()
+            .refine(
+              (v) => (isEdit && v === '') || PIN_PATTERN.test(v),
+              t('devices.staff.form.pinRule'),
+            ),
+          permissions: z.object({
+            eodReport: z.boolean(),
+            refundReport: z.boolean(),
+            refund: z.boolean(),
+          }),
+        })
+        // staff who may refund or see reports need a longer PIN (the server checks it too)
+        .refine(
+          (v) =>
+            v.pin === '' || !needsStrongPin(v.permissions) || v.pin.length >= STRONG_PIN_MIN_DIGITS,
+          { path: ['pin'], message: t('devices.staff.form.pinRuleStrong') },
+        ),
     [t, isEdit],
   )
   const form = useForm<StaffValues>({
@@ -68,6 +77,8 @@ export function StaffFormDialog({
     },
   })
 
+  const strong = needsStrongPin(useWatch({ control: form.control, name: 'permissions' }))
+
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values)
@@ -77,7 +88,7 @@ export function StaffFormDialog({
         title: isEdit
           ? t('devices.staff.toast.updateFailed')
           : t('devices.staff.toast.createFailed'),
-        fieldByCode: { STAFF_PIN_TAKEN: 'pin' },
+        fieldByCode: { STAFF_PIN_TAKEN: 'pin', STAFF_PIN_TOO_SHORT: 'pin' },
       })
     }
   })
@@ -116,7 +127,13 @@ export function StaffFormDialog({
       <FormField
         id="staff-pin"
         label={t('devices.staff.form.pin')}
-        description={isEdit ? t('devices.staff.form.pinKeep') : t('devices.staff.form.pinRule')}
+        description={
+          isEdit
+            ? t('devices.staff.form.pinKeep')
+            : strong
+              ? t('devices.staff.form.pinRuleStrong')
+              : t('devices.staff.form.pinRule')
+        }
         error={form.formState.errors.pin?.message}
       >
         <FormControl>

@@ -24,7 +24,8 @@ type Editing = { kind: 'new' } | { kind: 'edit'; staff: Staff } | null
 
 /**
  * Staff logins: who signs in at the terminals with a PIN or an RFID tag, in which language and
- * with which permissions; tags the terminals read but did not know wait here to be assigned.
+ * with which permissions, and who is locked after wrong PINs (unlocked here); tags the
+ * terminals read but did not know wait here to be assigned.
  */
 export function StaffLoginsPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
@@ -72,6 +73,15 @@ export function StaffLoginsPage({ businessId }: { businessId: string }) {
     } catch (error) {
       notifyError(error, t('devices.staff.toast.updateFailed'))
       return false
+    }
+  }
+
+  const unlock = async (s: Staff) => {
+    try {
+      await m.unlock.mutateAsync({ businessId, staffId: s.id })
+      notify.success(t('devices.staff.toast.unlocked', { name: s.name }))
+    } catch (error) {
+      notifyError(error, t('devices.staff.toast.unlockFailed'))
     }
   }
 
@@ -131,6 +141,8 @@ export function StaffLoginsPage({ businessId }: { businessId: string }) {
                 onDelete={() => setDeleting(s)}
                 onAddTag={(tag) => assign(tag, s.id)}
                 onRemoveTag={(tag) => void removeTag(s.id, tag)}
+                onUnlock={() => void unlock(s)}
+                isUnlocking={m.unlock.isPending && m.unlock.variables.staffId === s.id}
               />
             </li>
           ))}

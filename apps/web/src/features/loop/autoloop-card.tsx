@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Info, Power, Repeat } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StepUpFields, useStepUp } from '@/components/step-up-fields'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -158,9 +159,13 @@ function AutoloopForm({
   const [budget, setBudget] = useState(String(autoloop.budgetSat || 50_000))
   const [maxFee, setMaxFee] = useState(String(autoloop.maxFeePercent ?? 2))
   const [errors, setErrors] = useState<Record<string, string>>({})
+  const stepUp = useStepUp()
   const setup = useMutation(
     trpc.loop.setupAutoloop.mutationOptions({
-      onSuccess: onDone,
+      onSuccess: () => {
+        stepUp.reset()
+        onDone()
+      },
       onError: (error) => {
         const shown = notifyError(error, t('errors.AUTOLOOP_SETUP_FAILED'))
         if (shown.code === 'LOOP_INVALID_ADDRESS') {
@@ -198,6 +203,8 @@ function AutoloopForm({
       thresholdSat,
       budgetSat,
       maxFeePercent,
+      // where autoloop sends: the password (or the session's recent step-up)
+      ...(stepUp.isFilled ? stepUp.proof() : {}),
     })
   }
   return (
@@ -237,6 +244,7 @@ function AutoloopForm({
         </FormField>
       </div>
       <PrepayWarning amountSat={LOOP_MAX_PREPAY_SAT} />
+      <StepUpFields id="autoloop" value={stepUp.value} onChange={stepUp.setValue} />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="ghost" onClick={onCancel} className="max-sm:w-full">

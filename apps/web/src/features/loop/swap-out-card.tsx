@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ArrowUpFromLine, Calculator } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StepUpFields, useStepUp } from '@/components/step-up-fields'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatSatNumber } from '@/lib/money-format'
@@ -31,6 +32,7 @@ export function SwapOutCard({
   const [destAddress, setDestAddress] = useState('')
   const [error, setError] = useState<string>()
   const [quote, setQuote] = useState<{ value: LoopQuote; key: string } | null>(null)
+  const stepUp = useStepUp()
   const sats = (n: number) => t('loop.sats', { amount: formatSatNumber(n) })
   const getQuote = useMutation(
     trpc.loop.quote.mutationOptions({
@@ -43,6 +45,7 @@ export function SwapOutCard({
       onSuccess: async () => {
         setQuote(null)
         setAmount('')
+        stepUp.reset()
         await queryClient.invalidateQueries({ queryKey: trpc.loop.swaps.queryKey() })
         await queryClient.invalidateQueries({ queryKey: trpc.loop.overview.queryKey() })
       },
@@ -113,6 +116,7 @@ export function SwapOutCard({
               <Fact label={t('loop.swapOut.leaves')}>{sats(q.amountSat + q.swapFeeSat)}</Fact>
             </dl>
             <PrepayWarning amountSat={Math.min(q.prepaySat, LOOP_MAX_PREPAY_SAT)} />
+            <StepUpFields id="swap" value={stepUp.value} onChange={stepUp.setValue} />
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="ghost" onClick={() => setQuote(null)} className="max-sm:w-full">
                 {t('loop.cancel')}
@@ -132,6 +136,7 @@ export function SwapOutCard({
                       sweepFeeSat: q.sweepFeeSat,
                       confTarget: q.confTarget,
                     },
+                    ...(stepUp.isFilled ? stepUp.proof() : {}),
                   })
                 }
               >

@@ -4,13 +4,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Lock, Printer, RefreshCw } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { PermissionGate } from './permission-gate'
+import { QueryProblem } from './query-problem'
 import { ShiftReportView } from './shift-report'
 import type { ShiftClose } from './use-reports'
 import './reports.css'
@@ -31,10 +32,19 @@ function EodReports() {
   const close = useMutation(trpc.shifts.close.mutationOptions())
   const [closed, setClosed] = useState<ShiftClose | null>(null)
   const [isConfirming, setIsConfirming] = useState(false)
+  // "Close and print": the print dialog opens once the Z report is on the page
+  const printPending = useRef(false)
+  useEffect(() => {
+    if (!closed || !printPending.current) return
+    printPending.current = false
+    requestAnimationFrame(() => window.print())
+  }, [closed])
 
   const closeShift = async () => {
     try {
-      setClosed(await close.mutateAsync())
+      const z = await close.mutateAsync()
+      printPending.current = true
+      setClosed(z)
       setIsConfirming(false)
       await queryClient.invalidateQueries({ queryKey: trpc.shifts.x.queryKey() })
     } catch (err) {
@@ -68,7 +78,9 @@ function EodReports() {
         <h1 className="text-2xl font-semibold">{t('terminalReports.eod.title')}</h1>
         <p className="text-muted-foreground">{t('terminalReports.eod.intro')}</p>
       </div>
-      {x.data ? (
+      {x.error ? (
+        <QueryProblem error={x.error} />
+      ) : x.data ? (
         <ShiftReportView
           title={t('terminalReports.eod.xTitle', { number: x.data.label })}
           report={x.data}

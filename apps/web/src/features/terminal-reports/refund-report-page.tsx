@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/format'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
 import { PermissionGate } from './permission-gate'
+import { QueryProblem } from './query-problem'
 import { dayInput, periodOf, type PeriodChoice } from './period'
 import { RefundList } from './refund-list'
 import { useMoney } from './use-reports'
@@ -86,6 +87,7 @@ function RefundReport() {
             </label>
           </div>
         )}
+        <QueryProblem error={report.error} />
         {period === null && (
           <p role="alert" className="text-sm text-destructive">
             {t('terminalReports.period.invalid')}

@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format'
 import { useTRPC } from '@/lib/trpc'
 import { isUuid } from '@/lib/uuid'
 import { PermissionGate } from './permission-gate'
+import { QueryProblem } from './query-problem'
 import { RefundForm } from './refund-form'
 import { useMoney, type RefundablePayment } from './use-reports'
 
@@ -116,7 +117,9 @@ function TodaysPayments({ onPick }: { onPick: (id: string) => void }) {
   return (
     <section className="grid gap-2">
       <h2 className="font-semibold">{t('terminalReports.refunds.today')}</h2>
-      {!list.data ? (
+      {list.error ? (
+        <QueryProblem error={list.error} />
+      ) : !list.data ? (
         <Spinner className="mx-auto" />
       ) : list.data.length === 0 ? (
         <p className="text-muted-foreground">{t('terminalReports.refunds.noPayments')}</p>

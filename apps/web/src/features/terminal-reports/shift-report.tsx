@@ -133,8 +133,8 @@ export function ShiftReportView({
           <Line
             label={t('terminalReports.report.refunds')}
             count={report.refunds.count}
-            fiat={`−${money.fiat(report.refunds.fiatMinor)}`}
-            sats={`−${money.sats(report.refunds.sat)}`}
+            fiat={money.fiatOut(report.refunds.fiatMinor)}
+            sats={money.satsOut(report.refunds.sat)}
           />
           <Line
             label={t('terminalReports.report.net')}
@@ -188,8 +188,8 @@ function StaffLines({ staff, currency }: { staff: ReportData['staff'][number]; c
           label={t('terminalReports.report.refunds')}
           indent
           count={staff.refunds.count}
-          fiat={`−${money.fiat(staff.refunds.fiatMinor)}`}
-          sats={`−${money.sats(staff.refunds.sat)}`}
+          fiat={money.fiatOut(staff.refunds.fiatMinor)}
+          sats={money.satsOut(staff.refunds.sat)}
         />
       )}
     </>

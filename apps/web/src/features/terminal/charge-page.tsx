@@ -233,14 +233,15 @@ export function ChargePage() {
         <div
           className={cn(
             'grid grid-cols-1 gap-2',
-            methodCount === 2 && 'sm:grid-cols-2',
-            methodCount === 3 && 'sm:grid-cols-3 md:grid-cols-1 lg:grid-cols-3',
+            // side by side on a phone too: every method shows without scrolling
+            methodCount === 2 && 'grid-cols-2',
+            methodCount === 3 && 'grid-cols-3 md:grid-cols-1 lg:grid-cols-3',
           )}
         >
           {methods.lightning && (
             <Button
               size="lg"
-              className="h-14 text-lg"
+              className="h-14 px-2 text-base sm:px-6 sm:text-lg"
               disabled={!canCharge}
               isLoading={charge.isPending && charge.variables.method === 'lightning'}
               onClick={() => start('lightning')}
@@ -253,7 +254,7 @@ export function ChargePage() {
             <Button
               size="lg"
               variant={methods.lightning ? 'outline' : 'primary'}
-              className="h-14 text-lg"
+              className="h-14 px-2 text-base sm:px-6 sm:text-lg"
               disabled={!canCharge}
               isLoading={charge.isPending && charge.variables.method === 'onchain'}
               onClick={() => start('onchain')}
@@ -266,7 +267,7 @@ export function ChargePage() {
             <Button
               size="lg"
               variant="outline"
-              className="h-14 text-lg"
+              className="h-14 px-2 text-base sm:px-6 sm:text-lg"
               disabled={!canCharge}
               onClick={startEcash}
             >

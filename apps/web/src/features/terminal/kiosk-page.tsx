@@ -34,6 +34,7 @@ export function KioskPage() {
         key={shown}
         paymentId={shown}
         canCancel={false}
+        canStartNew={false}
         dismissClosed
         onDone={() => setShown(null)}
       />

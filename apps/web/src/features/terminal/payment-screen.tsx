@@ -50,11 +50,14 @@ export function PaymentScreen({
   paymentId,
   onDone,
   canCancel = true,
+  canStartNew = true,
   dismissClosed = false,
 }: {
   paymentId: string
   onDone: () => void
   canCancel?: boolean
+  /** a kiosk's paid screen offers no new payment (its payments come from the till) */
+  canStartNew?: boolean
   /** a payment that closed unpaid leaves the screen at once (kiosk: the till cancelled it) */
   dismissClosed?: boolean
 }) {
@@ -85,7 +88,12 @@ export function PaymentScreen({
   if (payment.status === 'settled') {
     return (
       <div className="mx-auto grid w-full max-w-md content-start gap-4 p-4">
-        <PaymentReceived payment={payment} onNewPayment={onDone} autoReturn={!isKept}>
+        <PaymentReceived
+          payment={payment}
+          onNewPayment={onDone}
+          autoReturn={!isKept}
+          canStartNew={canStartNew}
+        >
           <TipLine payment={payment} />
         </PaymentReceived>
         <ReceiptActions paymentId={payment.id} onUse={() => setIsKept(true)} />

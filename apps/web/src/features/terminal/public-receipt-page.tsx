@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '@/components/ui/spinner'
+import { setDateRegion } from '@/lib/format'
 import { useTRPC } from '@/lib/trpc'
 import { ReceiptView } from './receipt-view'
 
@@ -9,6 +10,8 @@ export function PublicReceiptPage({ token }: { token: string }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
   const receipt = useQuery(trpc.terminal.publicReceipt.queryOptions({ token }, { retry: false }))
+  // the date as the shop's country writes it, in the customer's language
+  setDateRegion(receipt.data?.currency)
   return (
     <div className="flex min-h-dvh flex-col items-center gap-4 bg-muted px-4 py-8">
       <h1 className="sr-only">{t('terminal.receipt.title')}</h1>

@@ -1,23 +1,27 @@
 /**
- * Staff sign-in at the terminal: a PIN on the pad (or the keyboard), or an RFID card held to the
- * reader (which types its tag and Enter). A card nobody holds is refused, and the server records
- * it as unrecognised for the owner to assign.
+ * Staff sign-in at the terminal, as on a card terminal: the cashier taps their name, then keys
+ * their PIN (on the pad or the keyboard); or holds their RFID card to the reader (which types
+ * its tag and Enter), which signs in at once from either step. A locked staff member is shown
+ * locked (the owner unlocks them). A card nobody holds is refused, and the server records it as
+ * unrecognised for the owner to assign.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Check, Delete, Nfc } from 'lucide-react'
+import { ArrowLeft, Lock, Nfc, UserRound } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { parseAppError } from '@/lib/app-error'
-import { appErrorMessage } from '@/lib/notify'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
 import { useTRPC } from '@/lib/trpc'
-import { cn } from '@/lib/utils'
 import { addKey, emptyRun, tagOf } from './card-reader'
+import { PinPad, pinAfter, MIN_PIN } from './pin-pad'
+import { useStaffProblem } from './staff-problem'
 import { useDeviceMe } from './use-terminal'
 
-const MAX_PIN = 8
-const key =
-  'flex h-16 items-center justify-center rounded-xl border border-border bg-card text-2xl font-medium shadow-xs select-none touch-manipulation hover:bg-accent active:scale-[0.97] disabled:opacity-40'
+interface Picked {
+  id: string
+  name: string
+}
 
 export function StaffPage() {
   const { t } = useTranslation()
@@ -25,44 +29,59 @@ export function StaffPage() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const me = useDeviceMe()
+  const staffList = useQuery(trpc.device.staff.queryOptions())
+  const [picked, setPicked] = useState<Picked | null>(null)
   const [pin, setPin] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  const problemOf = useStaffProblem()
   const run = useRef(emptyRun())
+
+  // a kiosk has no staff sign-in
+  const isKiosk = me.device.isKiosk
+  useEffect(() => {
+    if (isKiosk) void navigate({ to: '/terminal', replace: true })
+  }, [isKiosk, navigate])
+
+  const people = staffList.data ?? []
+  // the only staff member of a business is picked already
+  const only = people.length === 1 && !people[0]?.locked ? people[0] : undefined
+  const current = picked ?? (only ? { id: only.id, name: only.name } : null)
+
   const signIn = useMutation(
     trpc.device.staffSignIn.mutationOptions({
       onSuccess: async (staff) => {
         queryClient.setQueryData(trpc.device.me.queryKey(), (old) => old && { ...old, staff })
+        void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
         await navigate({ to: '/terminal', replace: true })
       },
       onError: (error) => {
         setPin('')
-        const appError = parseAppError(error)
-        setProblem(
-          appError.code === 'INVALID_CREDENTIALS'
-            ? t('terminal.staff.wrongPin')
-            : appError.code === 'RFID_TAG_UNRECOGNISED'
-              ? t('terminal.staff.unknownCard')
-              : appErrorMessage(appError),
-        )
+        const found = problemOf(error)
+        setProblem(found.text)
+        if (found.code === 'STAFF_LOCKED') {
+          setPicked(null)
+          void staffList.refetch()
+        }
+        if (found.code === 'KIOSK_NO_STAFF') {
+          void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
+        }
       },
     }),
   )
   const submitPin = (value: string) => {
-    if (value.length < 4) return
+    if (value.length < MIN_PIN || !current) return
     setProblem(null)
-    signIn.mutate({ pin: value })
+    signIn.mutate({ staffId: current.id, pin: value })
   }
   const press = (k: string) => {
     setProblem(null)
-    if (k === 'back') setPin((p) => p.slice(0, -1))
-    else if (k === 'ok') submitPin(pin)
-    else setPin((p) => (p.length < MAX_PIN ? p + k : p))
+    setPin((p) => pinAfter(p, k))
   }
 
   // The keyboard: digits for the PIN, and whatever a card reader types.
-  const latest = useRef({ pin, submitPin, signIn: signIn.mutate })
+  const latest = useRef({ pin, current, submitPin, signIn: signIn.mutate })
   useEffect(() => {
-    latest.current = { pin, submitPin, signIn: signIn.mutate }
+    latest.current = { pin, current, submitPin, signIn: signIn.mutate }
   })
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -72,86 +91,126 @@ export function StaffPage() {
         if (tag) {
           setPin('')
           setProblem(null)
-          latest.current.signIn({ rfid: tag })
+          latest.current.signIn({ tag })
         } else latest.current.submitPin(latest.current.pin)
         return
       }
       run.current = addKey(run.current, event.key, event.timeStamp)
-      if (event.key === 'Backspace') setPin((p) => p.slice(0, -1))
-      else if (/^\d$/.test(event.key)) setPin((p) => (p.length < MAX_PIN ? p + event.key : p))
+      if (latest.current.current) setPin((p) => pinAfter(p, event.key))
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
   return (
-    <div className="flex flex-1 items-center justify-center p-4">
-      <div className="grid w-full max-w-sm gap-5">
-        <div className="grid gap-1 text-center">
-          <h1 className="text-2xl font-semibold">{t('terminal.staff.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('terminal.staff.description')}</p>
-          <p className="text-xs text-muted-foreground">{me.device.name}</p>
-        </div>
-        <div
-          className="flex h-8 items-center justify-center gap-3"
-          aria-label={t('terminal.staff.pinLength', { digits: pin.length })}
-          role="status"
-        >
-          {Array.from({ length: Math.max(4, pin.length) }, (_, i) => (
-            <span
-              key={i}
-              className={cn(
-                'size-4 rounded-full border-2 border-foreground/60',
-                i < pin.length && 'bg-foreground',
-              )}
+    <div className="flex flex-1 items-start justify-center p-4 sm:items-center">
+      <div className="grid w-full max-w-sm gap-4">
+        {current ? (
+          <>
+            <div className="grid gap-1 text-center">
+              <h1 className="text-2xl font-semibold">{current.name}</h1>
+              <p className="text-sm text-muted-foreground">{t('terminal.staff.enterPin')}</p>
+            </div>
+            <PinPad
+              pin={pin}
+              problem={problem}
+              onKey={press}
+              onSubmit={() => submitPin(pin)}
+              isPending={signIn.isPending}
             />
-          ))}
-        </div>
-        <p
-          role="alert"
-          className={cn('min-h-5 text-center text-sm text-destructive', !problem && 'invisible')}
-        >
-          {problem}
-        </p>
-        <div
-          role="group"
-          aria-label={t('terminal.staff.pinPad')}
-          className="grid grid-cols-3 gap-2"
-        >
-          {['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((d) => (
-            <button key={d} type="button" className={key} onClick={() => press(d)}>
-              {d}
-            </button>
-          ))}
-          <button
-            type="button"
-            className={cn(key, 'bg-muted')}
-            aria-label={t('terminal.staff.backspace')}
-            onClick={() => press('back')}
-          >
-            <Delete className="size-7" aria-hidden />
-          </button>
-          <button type="button" className={key} onClick={() => press('0')}>
-            0
-          </button>
-          <button
-            type="button"
-            className={cn(
-              key,
-              'border-primary bg-primary text-primary-foreground hover:bg-primary-hover',
+            {!only && (
+              <Button
+                variant="ghost"
+                size="lg"
+                onClick={() => {
+                  setPicked(null)
+                  setPin('')
+                  setProblem(null)
+                }}
+              >
+                <ArrowLeft aria-hidden />
+                {t('terminal.staff.notYou', { name: current.name })}
+              </Button>
             )}
-            aria-label={t('terminal.staff.signIn')}
-            disabled={pin.length < 4 || signIn.isPending}
-            onClick={() => press('ok')}
-          >
-            <Check className="size-7" aria-hidden />
-          </button>
-        </div>
+          </>
+        ) : (
+          <>
+            <div className="grid gap-1 text-center">
+              <h1 className="text-2xl font-semibold">{t('terminal.staff.title')}</h1>
+              <p className="text-sm text-muted-foreground">{t('terminal.staff.pickName')}</p>
+              <p className="text-xs text-muted-foreground">{me.device.name}</p>
+            </div>
+            <p
+              role="alert"
+              className={problem ? 'text-center text-sm text-destructive' : 'sr-only'}
+            >
+              {problem}
+            </p>
+            <StaffNames
+              people={people}
+              isLoading={staffList.isPending}
+              onPick={(p) => {
+                setProblem(null)
+                setPin('')
+                setPicked(p)
+              }}
+            />
+          </>
+        )}
         <p className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
           <Nfc className="size-4" aria-hidden />
           {t('terminal.staff.card')}
         </p>
       </div>
     </div>
+  )
+}
+
+function StaffNames({
+  people,
+  isLoading,
+  onPick,
+}: {
+  people: { id: string; name: string; locked: boolean }[]
+  isLoading: boolean
+  onPick: (p: Picked) => void
+}) {
+  const { t } = useTranslation()
+  if (isLoading) {
+    return (
+      <div className="flex justify-center p-6">
+        <Spinner className="size-6" />
+      </div>
+    )
+  }
+  if (people.length === 0) {
+    return <p className="text-center text-sm text-muted-foreground">{t('terminal.staff.none')}</p>
+  }
+  return (
+    <ul aria-label={t('terminal.staff.names')} className="grid grid-cols-2 gap-2">
+      {people.map((p) => (
+        <li key={p.id}>
+          <button
+            type="button"
+            disabled={p.locked}
+            aria-label={p.locked ? t('terminal.staff.lockedName', { name: p.name }) : p.name}
+            onClick={() => onPick({ id: p.id, name: p.name })}
+            className="flex min-h-16 w-full items-center gap-2 rounded-xl border border-border bg-card px-3 py-2 text-left text-base font-medium shadow-xs touch-manipulation hover:bg-accent active:scale-[0.98] disabled:cursor-not-allowed disabled:bg-muted disabled:text-muted-foreground disabled:shadow-none"
+          >
+            {p.locked ? (
+              <Lock className="size-5 shrink-0" aria-hidden />
+            ) : (
+              <UserRound className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="block truncate">{p.name}</span>
+              {p.locked && (
+                <span className="block text-xs font-normal">{t('terminal.staff.locked')}</span>
+              )}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   )
 }

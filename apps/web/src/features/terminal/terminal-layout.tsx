@@ -1,26 +1,22 @@
 /**
  * The terminal's frame: full screen, light or dark as the device settings say, the business's
  * logo and name, who is signed in, the menu, and a clear notice when the connection is lost.
- * It listens to the server: a device signed out in the dashboard returns to pairing at once, and
- * a payment a till opens for this device is handed to the screens.
+ * It listens to the server: a device signed out in the dashboard returns to pairing at once, one
+ * switched to kiosk (or back) changes its screens at once, and a payment a till opens for this
+ * device is handed to the screens. Dates follow the business's country (from its currency).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQueries } from '@tanstack/react-query'
 import { Outlet, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSubscription } from '@trpc/tanstack-react-query'
 import { WifiOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseAppError } from '@/lib/app-error'
+import { setDateRegion } from '@/lib/format'
 import { useTRPC } from '@/lib/trpc'
 import { TerminalContext } from './terminal-context'
 import { TerminalMenu } from './terminal-menu'
-import {
-  useDeviceMe,
-  useIdle,
-  useStaffActivity,
-  useStaffLanguage,
-  useTerminalSettings,
-} from './use-terminal'
+import { useDeviceMe, useIdle, useStaffActivity, useStaffLanguage } from './use-terminal'
 import './terminal.css'
 
 function useOnline() {
@@ -45,11 +41,15 @@ export function TerminalLayout() {
   const router = useRouter()
   const navigate = useNavigate()
   const me = useDeviceMe()
-  const settings = useTerminalSettings()
+  // the settings, and the currency whose country dates follow, asked for side by side
+  const [{ data: settings }, { data: methods }] = useSuspenseQueries({
+    queries: [trpc.device.settings.queryOptions(), trpc.terminal.methods.queryOptions()],
+  })
+  setDateRegion(methods.currency)
   const isOnline = useOnline()
   const [tillPaymentId, setTillPaymentId] = useState<string | null>(null)
   const [wasLive, setWasLive] = useState(false)
-  useStaffLanguage(me.staff?.language)
+  useStaffLanguage(me.device.isKiosk ? undefined : me.staff?.language)
 
   useEffect(() => {
     const root = document.documentElement
@@ -67,7 +67,20 @@ export function TerminalLayout() {
       onData: ({ data }) => {
         if (!data.signedIn) return backToPairing()
         setTillPaymentId(data.tillPayment?.id ?? null)
-        if (data.staffId !== (me.staff?.id ?? null)) {
+        if (data.kiosk !== me.device.isKiosk) {
+          // switched in the dashboard: a kiosk has no staff, a counter asks for one
+          queryClient.setQueryData(
+            trpc.device.me.queryKey(),
+            (old) =>
+              old && {
+                ...old,
+                device: { ...old.device, isKiosk: data.kiosk },
+                staff: data.kiosk ? null : old.staff,
+              },
+          )
+          void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
+          void navigate({ to: data.kiosk ? '/terminal' : '/terminal/staff', replace: true })
+        } else if (data.staffId !== (me.staff?.id ?? null)) {
           void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
           void router.invalidate()
         }
@@ -80,8 +93,9 @@ export function TerminalLayout() {
   const isConnected = isOnline && (events.status === 'pending' || !wasLive)
 
   const staffSignOut = useStaffSignOut()
-  useIdle(settings.idleSignOutSec, me.staff !== null, () => void staffSignOut())
-  useStaffActivity(me.staff !== null)
+  const hasStaff = me.staff !== null && !me.device.isKiosk
+  useIdle(settings.idleSignOutSec, hasStaff, () => void staffSignOut())
+  useStaffActivity(hasStaff)
   useStaffSignedOutByServer()
 
   return (

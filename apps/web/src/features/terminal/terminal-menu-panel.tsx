@@ -1,14 +1,15 @@
 /**
  * The terminal menu's panel (loaded after the keypad shows): the reports and refunds the staff
  * member's permissions allow (the pages themselves check again, as does the server), staff
- * sign-out, and unpairing.
+ * sign-out, and unpairing (after a confirmation). A kiosk's panel holds only unpairing, which
+ * needs the PIN of a staff member allowed to close the day.
  */
 import type { StaffPermission } from '@app/domain'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { LogOut, Unplug, UserRound } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useTRPC } from '@/lib/trpc'
+import { UnpairDialog } from './unpair-dialog'
 import type { DeviceMe } from './use-terminal'
 
 const PAGES: { path: string; permission: StaffPermission; label: string }[] = [
@@ -31,12 +32,10 @@ export function TerminalMenuPanel({
   onSignOutStaff: () => void
 }) {
   const { t } = useTranslation()
-  const trpc = useTRPC()
-  const queryClient = useQueryClient()
   const router = useRouter()
-  const navigate = useNavigate()
-  const unpair = useMutation(trpc.device.signOut.mutationOptions())
-  const allowed = PAGES.filter((p) => me.staff?.permissions.includes(p.permission))
+  const [isUnpairing, setIsUnpairing] = useState(false)
+  const isKiosk = me.device.isKiosk
+  const allowed = isKiosk ? [] : PAGES.filter((p) => me.staff?.permissions.includes(p.permission))
   const go = (path: string) => {
     onClose()
     // the report pages are their own routes (their paths are not known to this feature's types)
@@ -51,46 +50,52 @@ export function TerminalMenuPanel({
       className="absolute top-12 right-0 z-30 grid w-64 gap-1 rounded-lg border border-border bg-card p-2 shadow-lg"
     >
       <p className="px-3 py-1 text-xs text-muted-foreground">{me.device.name}</p>
-      <button type="button" className={item} onClick={() => go('/terminal')}>
-        {t('terminal.menu.payments')}
-      </button>
+      {!isKiosk && (
+        <button type="button" className={item} onClick={() => go('/terminal')}>
+          {t('terminal.menu.payments')}
+        </button>
+      )}
       {allowed.map((p) => (
         <button key={p.path} type="button" className={item} onClick={() => go(p.path)}>
           {t(p.label as 'terminal.menu.eod')}
         </button>
       ))}
-      {me.staff ? (
-        <button
-          type="button"
-          className={item}
-          onClick={() => {
-            onClose()
-            onSignOutStaff()
-          }}
-        >
-          <LogOut className="size-4" aria-hidden />
-          {t('terminal.menu.signOutStaff')}
-        </button>
-      ) : (
-        <button type="button" className={item} onClick={() => go('/terminal/staff')}>
-          <UserRound className="size-4" aria-hidden />
-          {t('terminal.menu.signInStaff')}
-        </button>
-      )}
+      {!isKiosk &&
+        (me.staff ? (
+          <button
+            type="button"
+            className={item}
+            onClick={() => {
+              onClose()
+              onSignOutStaff()
+            }}
+          >
+            <LogOut className="size-4" aria-hidden />
+            {t('terminal.menu.signOutStaff')}
+          </button>
+        ) : (
+          <button type="button" className={item} onClick={() => go('/terminal/staff')}>
+            <UserRound className="size-4" aria-hidden />
+            {t('terminal.menu.signInStaff')}
+          </button>
+        ))}
       <button
         type="button"
         className={`${item} text-destructive`}
-        disabled={unpair.isPending}
-        onClick={() =>
-          void unpair.mutateAsync().finally(() => {
-            queryClient.clear()
-            void navigate({ to: '/terminal/pair', replace: true })
-          })
-        }
+        onClick={() => setIsUnpairing(true)}
       >
         <Unplug className="size-4" aria-hidden />
         {t('terminal.menu.unpair')}
       </button>
+      {isUnpairing && (
+        <UnpairDialog
+          isKiosk={isKiosk}
+          onClose={() => {
+            setIsUnpairing(false)
+            onClose()
+          }}
+        />
+      )}
     </nav>
   )
 }

@@ -1,7 +1,8 @@
 /**
- * The terminal's menu button, with the signed-in staff member's name; it opens the panel
- * (`terminal-menu-panel.tsx`, loaded after the keypad shows).
+ * The terminal's menu button, with the signed-in staff member's name (a kiosk has none); it
+ * opens the panel (`terminal-menu-panel.tsx`, loaded after the keypad shows).
  */
+import { useLocation } from '@tanstack/react-router'
 import { Menu, UserRound, X } from 'lucide-react'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,6 +17,13 @@ const TerminalMenuPanel = lazyAfterLoad(() =>
 export function TerminalMenu({ me, onSignOutStaff }: { me: DeviceMe; onSignOutStaff: () => void }) {
   const { t } = useTranslation()
   const [isOpen, setIsOpen] = useState(false)
+  // another screen, or the device switched to kiosk or back: the menu closes
+  const screen = `${useLocation().pathname}:${String(me.device.isKiosk)}`
+  const [openedOn, setOpenedOn] = useState(screen)
+  if (openedOn !== screen) {
+    setOpenedOn(screen)
+    setIsOpen(false)
+  }
 
   return (
     <div className="relative">
@@ -26,7 +34,7 @@ export function TerminalMenu({ me, onSignOutStaff }: { me: DeviceMe; onSignOutSt
         aria-label={t('terminal.menu.open')}
         onClick={() => setIsOpen((v) => !v)}
       >
-        {me.staff && (
+        {me.staff && !me.device.isKiosk && (
           <span className="flex items-center gap-1.5 text-sm">
             <UserRound className="size-4" aria-hidden />
             {me.staff.name}

@@ -13,6 +13,7 @@ import { parseAppError } from '@/lib/app-error'
 import { formatDate } from '@/lib/format'
 import { appErrorMessage, notify } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { useStepUp } from '@/components/step-up-fields'
 import { ReplaceConnectionCard, useFieldError } from './replace-connection-form'
 
 const PERMISSIONS = ['queryFunds', 'deposit', 'withdraw'] as const
@@ -32,10 +33,12 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
   const [apiKey, setApiKey] = useState('')
   const [secretKey, setSecretKey] = useState('')
   const field = useFieldError()
+  const stepUp = useStepUp()
   const replace = useMutation(
     trpc.walletDetails.replaceExchangeKeys.mutationOptions({
       onSuccess: async () => {
         setApiKey('')
+        stepUp.reset()
         setSecretKey('')
         notify.success(t('nodeAdmin.exchange.replaced'))
         await queryClient.invalidateQueries({ queryKey: trpc.walletDetails.exchange.queryKey() })
@@ -169,10 +172,16 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
           description={t('nodeAdmin.exchange.replaceDescription')}
           submitLabel={t('nodeAdmin.exchange.replaceSubmit')}
           isPending={replace.isPending}
+          stepUp={stepUp}
           onSubmit={() => {
             if (apiKey.trim() === '' || secretKey.trim() === '') return field.required()
             field.setError(undefined)
-            replace.mutate({ businessId, apiKey: apiKey.trim(), secretKey: secretKey.trim() })
+            replace.mutate({
+              businessId,
+              apiKey: apiKey.trim(),
+              secretKey: secretKey.trim(),
+              ...(stepUp.isFilled ? stepUp.proof() : {}),
+            })
           }}
         >
           <FormField id="exchange-api-key" label={t('nodeAdmin.exchange.newApiKey')}>

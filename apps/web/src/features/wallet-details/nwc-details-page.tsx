@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format'
 import { formatSatNumber } from '@/lib/money-format'
 import { appErrorMessage, notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { useStepUp } from '@/components/step-up-fields'
 import { ReplaceConnectionCard, useFieldError } from './replace-connection-form'
 
 /**
@@ -40,10 +41,12 @@ export function NwcDetailsPage({ businessId }: { businessId: string }) {
   )
   const [url, setUrl] = useState('')
   const field = useFieldError()
+  const stepUp = useStepUp()
   const replace = useMutation(
     trpc.walletDetails.replaceNwc.mutationOptions({
       onSuccess: async () => {
         setUrl('')
+        stepUp.reset()
         notify.success(t('nodeAdmin.nwc.replaced'))
         await queryClient.invalidateQueries({ queryKey: trpc.walletDetails.nwc.queryKey() })
       },
@@ -162,10 +165,15 @@ export function NwcDetailsPage({ businessId }: { businessId: string }) {
           description={t('nodeAdmin.nwc.replaceDescription')}
           submitLabel={t('nodeAdmin.nwc.replaceSubmit')}
           isPending={replace.isPending}
+          stepUp={stepUp}
           onSubmit={() => {
             if (url.trim() === '') return field.required()
             field.setError(undefined)
-            replace.mutate({ businessId, url: url.trim() })
+            replace.mutate({
+              businessId,
+              url: url.trim(),
+              ...(stepUp.isFilled ? stepUp.proof() : {}),
+            })
           }}
         >
           <FormField id="nwc-url" label={t('nodeAdmin.nwc.url')} error={field.error}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StepUpFields, type useStepUp } from '@/components/step-up-fields'
 import { Button } from '@/components/ui/button'
 import {
   Card,
@@ -10,13 +11,17 @@ import {
   CardTitle,
 } from '@/components/ui/card'
 
-/** A card with a form that replaces a wallet connection; the fields come from the page. */
+/**
+ * A card with a form that replaces a wallet connection; the fields come from the page, then the
+ * password and code asked before every later payment is redirected.
+ */
 export function ReplaceConnectionCard({
   title,
   description,
   submitLabel,
   isPending,
   onSubmit,
+  stepUp,
   children,
 }: {
   title: string
@@ -24,6 +29,7 @@ export function ReplaceConnectionCard({
   submitLabel: string
   isPending: boolean
   onSubmit: () => void
+  stepUp: ReturnType<typeof useStepUp>
   children: ReactNode
 }) {
   const submit = (event: FormEvent) => {
@@ -37,7 +43,10 @@ export function ReplaceConnectionCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <form noValidate onSubmit={submit}>
-        <CardContent className="grid gap-4">{children}</CardContent>
+        <CardContent className="grid gap-4">
+          {children}
+          <StepUpFields id="replace-wallet" value={stepUp.value} onChange={stepUp.setValue} />
+        </CardContent>
         <CardFooter className="justify-end bg-muted/40">
           <Button type="submit" isLoading={isPending} className="max-sm:w-full">
             {submitLabel}

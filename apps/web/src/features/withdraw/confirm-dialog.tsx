@@ -1,5 +1,5 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { StepUpFields, useStepUp } from '@/components/step-up-fields'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -9,9 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { FormControl, FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { formatSatNumber } from '@/lib/money-format'
 import type { Quote } from './use-withdraw'
@@ -39,8 +36,7 @@ export function ConfirmDialog({
   onConfirm: (password: string, code: string) => void
 }) {
   const { t } = useTranslation()
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
+  const stepUp = useStepUp()
   if (!quote) return null
   const sats = (n: number) => t('withdraw.sats', { amount: formatSatNumber(n) })
   const isResolved =
@@ -61,7 +57,7 @@ export function ConfirmDialog({
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault()
-            onConfirm(password, code)
+            onConfirm(stepUp.value.password, stepUp.value.code)
           }}
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -87,36 +83,20 @@ export function ConfirmDialog({
             <dt className="font-medium">{t('withdraw.confirm.total')}</dt>
             <dd className="font-medium tabular-nums">{sats(quote.totalSat)}</dd>
           </dl>
-          <FormField id="withdraw-password" label={t('withdraw.confirm.password')}>
-            <FormControl>
-              <PasswordInput
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-              />
-            </FormControl>
-          </FormField>
-          <FormField
-            id="withdraw-code"
-            label={t('withdraw.confirm.code')}
-            description={t('withdraw.confirm.codeHint')}
-          >
-            <FormControl>
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </FormControl>
-          </FormField>
+          <StepUpFields
+            id="withdraw"
+            value={stepUp.value}
+            onChange={stepUp.setValue}
+            passwordLabel={t('withdraw.confirm.password')}
+            codeLabel={t('withdraw.confirm.code')}
+            codeHint={t('withdraw.confirm.codeHint')}
+          />
           {error && <p className="text-sm font-medium text-destructive">{error}</p>}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onCancel} disabled={isSending}>
               {t('withdraw.confirm.cancel')}
             </Button>
-            <Button type="submit" disabled={isSending || password === ''}>
+            <Button type="submit" disabled={isSending || !stepUp.isFilled}>
               {isSending && <Spinner />}
               {t('withdraw.confirm.send')}
             </Button>

@@ -86,6 +86,8 @@ export function useWithdrawForm({
         businessId,
         quote: request(),
         idempotencyKey: key.current,
+        // a fee risen above the one shown asks again (WITHDRAW_FEE_ROSE)
+        ...(quote ? { quotedFeeSat: quote.feeSat } : {}),
         password,
         ...(code.trim() ? { code: code.trim() } : {}),
       })
@@ -97,6 +99,10 @@ export function useWithdrawForm({
       const e = parseAppError(error)
       setConfirmError(appErrorMessage(e))
       if (!RETRYABLE_CONFIRM_ERRORS.has(e.code)) key.current = null
+      // the dialog shows the new fee, to be confirmed again
+      if (e.code === 'WITHDRAW_FEE_ROSE') {
+        setQuote(await quoteCall.mutateAsync({ businessId, quote: request() }).catch(() => null))
+      }
     }
   }
 

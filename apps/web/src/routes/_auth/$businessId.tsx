@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { StaffLockNotice } from '@/features/devices/staff-lock-notice'
 import { NodeLockNotice } from '@/features/node/node-unlock'
 import { BusinessLayout } from '@/features/shell/business-layout'
 
@@ -16,6 +17,14 @@ export const Route = createFileRoute('/_auth/$businessId')({
 function BusinessAreaLayout() {
   const { businessId } = Route.useParams()
   return (
-    <BusinessLayout businessId={businessId} notice={<NodeLockNotice businessId={businessId} />} />
+    <BusinessLayout
+      businessId={businessId}
+      notice={
+        <>
+          <NodeLockNotice businessId={businessId} />
+          <StaffLockNotice businessId={businessId} />
+        </>
+      }
+    />
   )
 }

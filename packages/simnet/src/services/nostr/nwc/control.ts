@@ -1,10 +1,14 @@
-/** Control API for NWC connections: issue a connection URI, list the ones issued. */
+/**
+ * Control API for NWC connections: issue a connection URI, list the ones issued, and switch how
+ * a connection's wallet behaves (`POST …/:walletPubkey/behaviour`, see behaviour.ts).
+ */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { World } from '../../../world/api'
 import { LightningError } from '../../../world/lightning-api'
 import { RELAY_PATH } from '../relay/ws'
 import type { NwcConnectionRecord } from './connections'
+import { ZWalletBehaviour } from './behaviour'
 import { relayUrlFor } from './connections'
 import { balanceMsat } from './methods'
 import type { NwcWalletService } from './service'
@@ -73,6 +77,19 @@ export function registerNwcControlRoutes(
       throw err
     }
   })
+
+  app.post<{ Params: { walletPubkey: string } }>(
+    `${NWC_CONTROL_PATH}/:walletPubkey/behaviour`,
+    async (request, reply) => {
+      const parsed = ZWalletBehaviour.safeParse(request.body ?? {})
+      if (!parsed.success) {
+        return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? 'invalid body' })
+      }
+      const behaviour = service.setBehaviour(request.params.walletPubkey, parsed.data)
+      if (!behaviour) return reply.code(404).send({ error: 'no such wallet connection' })
+      return reply.send(behaviour)
+    },
+  )
 
   app.get(NWC_CONTROL_PATH, (_request, reply) =>
     reply.send({ connections: service.book.all().map((r) => connectionView(service, world, r)) }),

@@ -42,6 +42,8 @@ export interface WalletContext {
   settledAt(paymentHash: string): number | undefined
   /** When the wallet saw an invoice made, in ms, finer than the invoice's own seconds. */
   invoiceSeenAtMs(paymentHash: string): number | undefined
+  /** whether lookup_invoice finds outgoing payments (many wallets cannot); default yes */
+  looksUpOutgoing?(): boolean
 }
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 32 bytes of lowercase hex')
@@ -60,7 +62,12 @@ const Params = {
     .refine((p) => p.payment_hash !== undefined || p.invoice !== undefined, {
       message: 'one of payment_hash or invoice is required',
     }),
-  pay_invoice: z.object({ invoice: z.string().min(1), amount: msat.positive().optional() }),
+  pay_invoice: z.object({
+    invoice: z.string().min(1),
+    amount: msat.positive().optional(),
+    /** the fee limit proposed for NIP-47 (msat): routes dearer than it are not taken */
+    max_fee: msat.optional(),
+  }),
   list_transactions: z.object({
     from: unixSec.optional(),
     until: unixSec.optional(),
@@ -121,7 +128,7 @@ function outgoing(ctx: WalletContext, p: LnPayment): Nip47Transaction {
 }
 
 async function payInvoice(ctx: WalletContext, params: unknown) {
-  const { invoice, amount } = parse(Params.pay_invoice, params)
+  const { invoice, amount, max_fee: maxFee } = parse(Params.pay_invoice, params)
   const decoded = decodeOrFail(ctx, invoice)
   if (decoded.valueMsat === 0 && amount === undefined) {
     throw new Nip47Error('OTHER', 'invalid params: amount is required for an invoice without one')
@@ -140,7 +147,10 @@ async function payInvoice(ctx: WalletContext, params: unknown) {
   }
   let payment: LnPayment
   try {
-    payment = await ctx.node.pay(invoice, decoded.valueMsat === 0 ? { amountMsat } : undefined)
+    payment = await ctx.node.pay(invoice, {
+      ...(decoded.valueMsat === 0 ? { amountMsat } : {}),
+      ...(maxFee !== undefined ? { feeLimitSat: Math.floor(maxFee / 1000) } : {}),
+    })
   } catch (err) {
     if (err instanceof LightningError) throw new Nip47Error('PAYMENT_FAILED', err.message)
     throw err
@@ -211,7 +221,7 @@ const HANDLERS: Record<(typeof METHODS)[number], Handler> = {
     const inv = ctx.node.lookupInvoice(hash)
     if (inv) return incomingTransaction(inv, nowSec())
     const pay = ctx.node.lookupPayment(hash)
-    if (pay) return outgoing(ctx, pay)
+    if (pay && ctx.looksUpOutgoing?.() !== false) return outgoing(ctx, pay)
     throw new Nip47Error('NOT_FOUND', `no invoice or payment with hash ${hash}`)
   },
   pay_invoice: payInvoice,

@@ -7,6 +7,7 @@ import type { World } from '../../../world/api'
 import type { LnInvoice, LnNode, LnPayment } from '../../../world/lightning-api'
 import type { NostrEvent } from '../relay/event'
 import type { Relay } from '../relay/relay'
+import { PROMPT_WALLET, pickedUpTooLate, type WalletBehaviour } from './behaviour'
 import type { NwcConnectionRecord } from './connections'
 import { ConnectionBook } from './connections'
 import type { Encryption } from './crypto'
@@ -30,6 +31,9 @@ interface ActiveWallet {
   key: Uint8Array
   node: LnNode
   ctx: WalletContext
+  behaviour: WalletBehaviour
+  /** payments waiting, unanswered, while the wallet holds them */
+  held: (() => Promise<void>)[]
   stop: () => void
 }
 
@@ -68,6 +72,22 @@ export class NwcWalletService {
     return this.wallets.get(record.walletPubkey)?.node
   }
 
+  /**
+   * Changes how a connection's wallet behaves (behaviour.ts); null for an unknown wallet. Held
+   * payments are picked up once holding is switched off.
+   */
+  setBehaviour(walletPubkey: string, change: Partial<WalletBehaviour>): WalletBehaviour | null {
+    const wallet = this.wallets.get(walletPubkey)
+    if (!wallet) return null
+    wallet.behaviour = { ...wallet.behaviour, ...change }
+    if (!wallet.behaviour.holdPayments) {
+      for (const carryOut of wallet.held.splice(0)) {
+        carryOut().catch((err: unknown) => this.log('nwc: a held request failed', err))
+      }
+    }
+    return wallet.behaviour
+  }
+
   private activate(record: NwcConnectionRecord): void {
     const key = this.book.walletKey(record.index)
     const node = this.book.nodeFor(record)
@@ -76,8 +96,17 @@ export class NwcWalletService {
       node,
       settledAt: (hash) => this.book.settledAt(hash),
       invoiceSeenAtMs: (hash) => this.book.invoiceSeenAtMs(hash),
+      looksUpOutgoing: () => wallet.behaviour.lookupOutgoing,
     }
-    const wallet: ActiveWallet = { record, key, node, ctx, stop: () => {} }
+    const wallet: ActiveWallet = {
+      record,
+      key,
+      node,
+      ctx,
+      behaviour: { ...PROMPT_WALLET },
+      held: [],
+      stop: () => {},
+    }
     this.publishInfo(wallet)
 
     const notifiedReceived = new Set(
@@ -163,6 +192,26 @@ export class NwcWalletService {
       this.respond(wallet, event, encryption, request.method, {
         error: { code: 'UNAUTHORIZED', message },
       })
+      return
+    }
+    const carryOut = () => this.carryOut(wallet, event, encryption, request)
+    if (request.method === 'pay_invoice' && wallet.behaviour.holdPayments) {
+      wallet.held.push(carryOut)
+      return
+    }
+    await carryOut()
+  }
+
+  /** Runs a request and answers it, unless it expired before it was picked up. */
+  private async carryOut(
+    wallet: ActiveWallet,
+    event: NostrEvent,
+    encryption: Encryption,
+    request: { method: string; params: unknown },
+  ): Promise<void> {
+    // NIP-47: a request received after its expiration is not carried out (nor answered)
+    if (pickedUpTooLate(event, wallet.behaviour, this.nowSec())) {
+      this.log(`nwc: request ${event.id} expired before it was picked up`)
       return
     }
     let reply: Reply
