@@ -23,6 +23,8 @@ interface ReportData {
   tips: Sums
   payments: Sums
   refunds: Sums
+  /** refunds still open or sending: outside the totals, counted in the shift they end in */
+  pending?: Sums
   net: { sat: number; fiatMinor: number }
   staff: {
     staffId: string | null
@@ -136,6 +138,15 @@ export function ShiftReportView({
             fiat={money.fiatOut(report.refunds.fiatMinor)}
             sats={money.satsOut(report.refunds.sat)}
           />
+          {report.pending && report.pending.count > 0 && (
+            <Line
+              label={t('terminalReports.report.pendingRefunds')}
+              count={report.pending.count}
+              fiat={money.fiatOut(report.pending.fiatMinor)}
+              sats={money.satsOut(report.pending.sat)}
+              indent
+            />
+          )}
           <Line
             label={t('terminalReports.report.net')}
             fiat={money.fiat(report.net.fiatMinor)}
