@@ -3,7 +3,9 @@
  * in (`setDateRegion`, which the terminal sets from its business's currency): an English
  * terminal in a British shop writes "27/11/2026, 11:42", an American one "11/27/26, 11:42 AM".
  */
-import { currentLocale } from './i18n'
+import { currentLocale, dateRegionCurrency } from './i18n'
+
+export { setDateRegion } from './i18n'
 
 /** Where each currency's businesses are, for dates; the euro's is the language's own country. */
 const REGION_OF_CURRENCY: Record<string, string> = { GBP: 'GB', USD: 'US' }
@@ -21,15 +23,8 @@ export function dateLocale(language: string, currency: string | null | undefined
   }
 }
 
-let dateCurrency: string | null = null
-
-/** The currency of the business whose screens these are (null: the language alone decides). */
-export function setDateRegion(currency: string | null | undefined): void {
-  dateCurrency = currency ?? null
-}
-
 export function formatDate(value: Date, options: Intl.DateTimeFormatOptions = {}): string {
-  const locale = dateLocale(currentLocale(), dateCurrency)
+  const locale = dateLocale(currentLocale(), dateRegionCurrency())
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...options }).format(value)
 }
 

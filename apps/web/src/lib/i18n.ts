@@ -32,6 +32,20 @@ export function currentLocale(): TerminalLanguage {
   return isTerminalLanguage(base) ? base : FALLBACK_LANGUAGE
 }
 
+let regionCurrency: string | null = null
+
+/**
+ * The currency of the business whose screens these are: dates follow its country (see
+ * `format.ts`); null, the language alone decides.
+ */
+export function setDateRegion(currency: string | null | undefined): void {
+  regionCurrency = currency ?? null
+}
+
+export function dateRegionCurrency(): string | null {
+  return regionCurrency
+}
+
 /** Where a chosen language is remembered (the names i18next's own detector used). */
 const COOKIE = 'i18next'
 const STORAGE_KEY = 'i18nextLng'

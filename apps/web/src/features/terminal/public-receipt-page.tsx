@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Spinner } from '@/components/ui/spinner'
-import { setDateRegion } from '@/lib/format'
+import { setDateRegion } from '@/lib/i18n'
 import { useTRPC } from '@/lib/trpc'
 import { ReceiptView } from './receipt-view'
 

@@ -5,18 +5,24 @@
  * switched to kiosk (or back) changes its screens at once, and a payment a till opens for this
  * device is handed to the screens. Dates follow the business's country (from its currency).
  */
-import { useMutation, useQueryClient, useSuspenseQueries } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Outlet, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSubscription } from '@trpc/tanstack-react-query'
 import { WifiOff } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { parseAppError } from '@/lib/app-error'
-import { setDateRegion } from '@/lib/format'
+import { setDateRegion } from '@/lib/i18n'
 import { useTRPC } from '@/lib/trpc'
 import { TerminalContext } from './terminal-context'
 import { TerminalMenu } from './terminal-menu'
-import { useDeviceMe, useIdle, useStaffActivity, useStaffLanguage } from './use-terminal'
+import {
+  useDeviceMe,
+  useIdle,
+  useStaffActivity,
+  useStaffLanguage,
+  useTerminalSettings,
+} from './use-terminal'
 import './terminal.css'
 
 function useOnline() {
@@ -41,11 +47,10 @@ export function TerminalLayout() {
   const router = useRouter()
   const navigate = useNavigate()
   const me = useDeviceMe()
-  // the settings, and the currency whose country dates follow, asked for side by side
-  const [{ data: settings }, { data: methods }] = useSuspenseQueries({
-    queries: [trpc.device.settings.queryOptions(), trpc.terminal.methods.queryOptions()],
-  })
-  setDateRegion(methods.currency)
+  const settings = useTerminalSettings()
+  // the currency whose country dates follow (the keypad asks for it too; until it answers,
+  // dates follow the language alone)
+  setDateRegion(useQuery(trpc.terminal.methods.queryOptions()).data?.currency)
   const isOnline = useOnline()
   const [tillPaymentId, setTillPaymentId] = useState<string | null>(null)
   const [wasLive, setWasLive] = useState(false)
@@ -68,18 +73,13 @@ export function TerminalLayout() {
         if (!data.signedIn) return backToPairing()
         setTillPaymentId(data.tillPayment?.id ?? null)
         if (data.kiosk !== me.device.isKiosk) {
-          // switched in the dashboard: a kiosk has no staff, a counter asks for one
-          queryClient.setQueryData(
-            trpc.device.me.queryKey(),
-            (old) =>
-              old && {
-                ...old,
-                device: { ...old.device, isKiosk: data.kiosk },
-                staff: data.kiosk ? null : old.staff,
-              },
-          )
-          void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
-          void navigate({ to: data.kiosk ? '/terminal' : '/terminal/staff', replace: true })
+          // switched in the dashboard: once the device reads as switched, a kiosk shows its
+          // waiting screen (no staff), a counter asks for a staff member
+          void queryClient
+            .invalidateQueries({ queryKey: trpc.device.me.queryKey() })
+            .then(() =>
+              navigate({ to: data.kiosk ? '/terminal' : '/terminal/staff', replace: true }),
+            )
         } else if (data.staffId !== (me.staff?.id ?? null)) {
           void queryClient.invalidateQueries({ queryKey: trpc.device.me.queryKey() })
           void router.invalidate()
