@@ -40,9 +40,13 @@ describe('the idle sign-out migration', () => {
 
     await upgrade.migrateToLatest()
 
-    const now = await sql<Record<string, unknown> & { staffActiveAt: Date | null }>`
-      SELECT * FROM device_sessions ORDER BY id_hash`.execute(db)
-    expect(now.rows.map(({ staffActiveAt: _, ...rest }) => rest)).toEqual(old.rows)
+    const now = await sql<
+      Record<string, unknown> & { staffActiveAt: Date | null; staffProof: string | null }
+    >`SELECT * FROM device_sessions ORDER BY id_hash`.execute(db)
+    // what later migrations add aside, every session is as it was
+    expect(now.rows.map(({ staffActiveAt: _, staffProof: __, ...rest }) => rest)).toEqual(old.rows)
+    // a staff member signed in before the PIN policy counts as signed in by tag (sales only)
+    expect(now.rows.map((r) => r.staffProof)).toEqual(['tag', 'tag', null])
     expect(now.rows.map((r) => r.staffActiveAt)).toEqual([
       old.rows[0]!.lastSeenAt,
       old.rows[1]!.lastSeenAt,
