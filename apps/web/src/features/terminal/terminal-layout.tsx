@@ -5,7 +5,7 @@
  * switched to kiosk (or back) changes its screens at once, and a payment a till opens for this
  * device is handed to the screens. Dates follow the business's country (from its currency).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Outlet, useNavigate, useRouter } from '@tanstack/react-router'
 import { useSubscription } from '@trpc/tanstack-react-query'
 import { WifiOff } from 'lucide-react'
@@ -21,6 +21,7 @@ import {
   useIdle,
   useStaffActivity,
   useStaffLanguage,
+  useTerminalMethods,
   useTerminalSettings,
 } from './use-terminal'
 import './terminal.css'
@@ -48,9 +49,8 @@ export function TerminalLayout() {
   const navigate = useNavigate()
   const me = useDeviceMe()
   const settings = useTerminalSettings()
-  // the currency whose country dates follow (the keypad asks for it too; until it answers,
-  // dates follow the language alone)
-  setDateRegion(useQuery(trpc.terminal.methods.queryOptions()).data?.currency)
+  // the currency whose country dates follow, known before any screen draws a date
+  setDateRegion(useTerminalMethods().currency)
   const isOnline = useOnline()
   const [tillPaymentId, setTillPaymentId] = useState<string | null>(null)
   const [wasLive, setWasLive] = useState(false)
