@@ -41,7 +41,13 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => !isLoadedByEveryPage(dep)),
     },
-    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_CHUNKS } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: VENDOR_CHUNKS },
+        // seven hash characters (the fewest the bundler allows here), not eight: every lazy chunk's name is in the entry's preload lists
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+      },
+    },
   },
   server: {
     proxy: { '/trpc': { target: 'http://127.0.0.1:3000' } },

@@ -15,6 +15,7 @@ import {
   terminalPage,
   terminalQuery,
   type Device,
+  pairingPath,
 } from '../support/terminal'
 
 const mint = async (amountSat: number) =>
@@ -42,8 +43,7 @@ test('ecash at the terminal: a token pasted for amount and tip, paid, on the X r
 
   const t = await terminalPage(browser, baseURL ?? '')
   await t.page.clock.install()
-  const link = new URL(credentials.pairingUri)
-  await t.page.goto(link.pathname + link.hash)
+  await t.page.goto(pairingPath(credentials))
   await signInStaff(t.page, 'Lotte', '864213')
   await expect(t.page.getByRole('group', { name: 'Toetsenblok' })).toBeVisible()
 

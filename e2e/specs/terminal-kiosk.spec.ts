@@ -7,22 +7,19 @@
  */
 import { expect, test } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 import {
   keyPin,
   ownerCall,
   PHONE,
-  shootLanguages,
+  TERMINAL_SHOTS,
   signInStaff,
   terminalPage,
   type Device,
+  NO_PERMISSIONS,
+  pairingPath,
 } from '../support/terminal'
-
-const NONE = { eodReport: false, refundReport: false, refund: false }
-const linkOf = (d: Device) => {
-  const link = new URL(d.credentials.pairingUri)
-  return link.pathname + link.hash
-}
 
 test('a wrong secret is announced; re-pairing asks first and cancelling keeps the pairing', async ({
   page,
@@ -46,7 +43,7 @@ test('a wrong secret is announced; re-pairing asks first and cancelling keeps th
     name: 'Dee',
     language: 'none',
     pin: '4826',
-    permissions: NONE,
+    permissions: NO_PERMISSIONS,
   })
   const till = await ownerCall<Device>(otherPage, 'devices.create', {
     businessId: deliId,
@@ -65,27 +62,33 @@ test('a wrong secret is announced; re-pairing asks first and cancelling keeps th
   )
   await expect(t.page.getByText('email address')).toHaveCount(0)
 
-  await t.page.goto(linkOf(front))
+  await t.page.goto(pairingPath(front.credentials))
   await expect(t.page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(t.page.getByText('No staff logins yet.', { exact: false })).toBeVisible()
 
   // The other business's link on this paired terminal: it asks, and cancelling keeps it.
-  await t.page.goto(linkOf(till))
+  await t.page.goto(pairingPath(till.credentials))
   await expect(
     t.page.getByText(
       'This terminal is paired to Old Bakery (Front). Pair it to New Deli (Till 2) instead?',
     ),
   ).toBeVisible()
-  await shootLanguages(t.page, linkOf(till), 'repair-ask', async () => {
-    await expect(t.page.getByRole('button', { name: /Old Bakery/ })).toBeVisible()
-  })
+  await screenshots(
+    t.page,
+    pairingPath(till.credentials),
+    'terminal-repair-ask',
+    async () => {
+      await expect(t.page.getByRole('button', { name: /Old Bakery/ })).toBeVisible()
+    },
+    TERMINAL_SHOTS,
+  )
   await t.page.getByRole('button', { name: 'Keep Old Bakery' }).click()
   await expect(t.page).toHaveURL(/\/terminal\/staff$/)
   expect(t.page.url()).not.toContain('secret')
   await expect(t.page.getByText('Front')).toBeVisible()
 
   // Asked again and accepted: now paired to the deli, whose staff sign in.
-  await t.page.goto(linkOf(till))
+  await t.page.goto(pairingPath(till.credentials))
   await t.page.getByRole('button', { name: 'Pair to New Deli' }).click()
   await expect(t.page.getByRole('heading', { name: 'Dee' })).toBeVisible()
   await expect(t.page.getByText('Till 2')).toHaveCount(0)
@@ -112,7 +115,7 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
       name,
       language: 'none',
       pin,
-      permissions: { ...NONE, eodReport },
+      permissions: { ...NO_PERMISSIONS, eodReport },
     })
   }
   const counter = await ownerCall<Device>(page, 'devices.create', {
@@ -126,7 +129,7 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
     ownerCall(page, 'devices.update', { businessId, deviceId: counter.device.id, isKiosk })
 
   const t = await terminalPage(browser, baseURL ?? '')
-  await t.page.goto(linkOf(counter))
+  await t.page.goto(pairingPath(counter.credentials))
   await signInStaff(t.page, 'Lee', '2468')
   await expect(t.page.getByRole('banner').getByText('Lee')).toBeVisible()
 
@@ -135,10 +138,18 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
   await t.page.getByRole('button', { name: 'Unpair this terminal' }).click()
   const confirm = t.page.getByRole('dialog', { name: 'Unpair this terminal' })
   await expect(confirm.getByText('until it is paired again', { exact: false })).toBeVisible()
-  await shootLanguages(t.page, '/terminal', 'unpair-confirm', async () => {
-    await t.page.getByRole('button', { name: 'Menu' }).click()
-    await t.page.getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ }).click()
-  })
+  await screenshots(
+    t.page,
+    '/terminal',
+    'terminal-unpair-confirm',
+    async () => {
+      await t.page.getByRole('button', { name: 'Menu' }).click()
+      await t.page
+        .getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ })
+        .click()
+    },
+    TERMINAL_SHOTS,
+  )
   await confirm.getByRole('button', { name: 'Cancel' }).first().click()
   await expect(confirm).toHaveCount(0)
 
@@ -151,9 +162,15 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
   await t.page.getByRole('button', { name: 'Menu' }).click()
   const menu = t.page.getByRole('navigation', { name: 'Menu' })
   await expect(menu.getByRole('button')).toHaveText(['Unpair this terminal'])
-  await shootLanguages(t.page, '/terminal', 'kiosk-menu', async () => {
-    await t.page.getByRole('button', { name: 'Menu' }).click()
-  })
+  await screenshots(
+    t.page,
+    '/terminal',
+    'terminal-kiosk-menu',
+    async () => {
+      await t.page.getByRole('button', { name: 'Menu' }).click()
+    },
+    TERMINAL_SHOTS,
+  )
 
   // Back to a counter, live: staff sign in again.
   await t.page.evaluate('window.notReloaded = true')
@@ -168,10 +185,18 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
   await t.page.getByRole('button', { name: 'Unpair this terminal' }).click()
   const dialog = t.page.getByRole('dialog', { name: 'Unpair this terminal' })
   await expect(dialog.getByRole('group', { name: 'PIN pad' })).toBeVisible()
-  await shootLanguages(t.page, '/terminal', 'kiosk-unpair', async () => {
-    await t.page.getByRole('button', { name: 'Menu' }).click()
-    await t.page.getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ }).click()
-  })
+  await screenshots(
+    t.page,
+    '/terminal',
+    'terminal-kiosk-unpair',
+    async () => {
+      await t.page.getByRole('button', { name: 'Menu' }).click()
+      await t.page
+        .getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ })
+        .click()
+    },
+    TERMINAL_SHOTS,
+  )
   await keyPin(t.page, '2468', 'Unpair')
   await expect(dialog.getByRole('alert')).not.toBeEmpty()
   await expect(t.page).not.toHaveURL(/\/terminal\/pair/)

@@ -6,21 +6,21 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
-import { painted } from '../support/screenshots'
+import { painted, screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 import {
   ownerCall,
   PHONE,
-  shootLanguages,
+  TERMINAL_SHOTS,
   staffIdAtTerminal,
   TABLET,
   terminalPage,
   terminalQuery,
   type Device,
+  NO_PERMISSIONS,
 } from '../support/terminal'
 
 const ALL = { eodReport: true, refundReport: true, refund: true }
-const NONE = { eodReport: false, refundReport: false, refund: false }
 
 async function call<T>(page: Page, procedure: string, input: unknown): Promise<T> {
   const res = await page.request.post(`/trpc/${procedure}`, {
@@ -64,7 +64,7 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   const businessId = await ownerWithNwcWallet(page, 'Refund Café', uri)
   for (const [name, pin, permissions] of [
     ['Rita', '246813', ALL],
-    ['Sam', '1357', NONE],
+    ['Sam', '1357', NO_PERMISSIONS],
   ] as const) {
     await ownerCall(page, 'staff.create', { businessId, name, language: 'none', pin, permissions })
   }
@@ -151,10 +151,16 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   await expect(empty.getByRole('row', { name: 'Refunds 0 £0.00 0 sats' })).toBeVisible()
   await expect(empty.getByText(/−/)).toHaveCount(0)
   await expect.poll(printed).toBe(2)
-  await shootLanguages(t.page, '/terminal/eod', 'eod-z-empty', async () => {
-    await t.page.getByRole('button', { name: /Close shift|Dienst afsluiten/ }).click()
-    await t.page.getByRole('button', { name: /Z-\d{4}/ }).click()
-  })
+  await screenshots(
+    t.page,
+    '/terminal/eod',
+    'terminal-eod-z-empty',
+    async () => {
+      await t.page.getByRole('button', { name: /Close shift|Dienst afsluiten/ }).click()
+      await t.page.getByRole('button', { name: /Z-\d{4}/ }).click()
+    },
+    TERMINAL_SHOTS,
+  )
   await t.page.goto('/terminal/eod')
 
   // the refund report: who refunded what today

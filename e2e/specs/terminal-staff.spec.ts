@@ -6,19 +6,20 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 import {
   keyPin,
   ownerCall,
-  shootLanguages,
+  TERMINAL_SHOTS,
   signInStaff,
   staffIdAtTerminal,
   terminalPage,
   terminalQuery,
   type Device,
+  NO_PERMISSIONS,
+  pairingPath,
 } from '../support/terminal'
-
-const NONE = { eodReport: false, refundReport: false, refund: false }
 
 /** A staff sign-in as the terminal's page sends it; the error code when refused. */
 async function staffSignIn(page: Page, input: unknown): Promise<string> {
@@ -47,7 +48,7 @@ test('name then PIN; correct sign-ins never lock; 12 wrong PINs over two devices
       name,
       language: 'none',
       pin,
-      permissions: NONE,
+      permissions: NO_PERMISSIONS,
     })
   }
   const devices: Device[] = []
@@ -59,8 +60,7 @@ test('name then PIN; correct sign-ins never lock; 12 wrong PINs over two devices
   const [front, back] = await Promise.all(
     devices.map(async ({ credentials }) => {
       const t = await terminalPage(browser, baseURL ?? '')
-      const link = new URL(credentials.pairingUri)
-      await t.page.goto(link.pathname + link.hash)
+      await t.page.goto(pairingPath(credentials))
       return t
     }),
   )
@@ -69,14 +69,26 @@ test('name then PIN; correct sign-ins never lock; 12 wrong PINs over two devices
   // The picker: every staff member's name; a wrong PIN says so.
   await expect(front.page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expect(front.page.getByRole('list', { name: 'Staff' }).getByRole('button')).toHaveCount(2)
-  await shootLanguages(front.page, '/terminal/staff', 'staff-picker', async () => {
-    await expect(front.page.getByRole('button', { name: 'Ben', exact: true })).toBeVisible()
-  })
+  await screenshots(
+    front.page,
+    '/terminal/staff',
+    'terminal-staff-picker',
+    async () => {
+      await expect(front.page.getByRole('button', { name: 'Ben', exact: true })).toBeVisible()
+    },
+    TERMINAL_SHOTS,
+  )
   await front.page.getByRole('button', { name: 'Ann', exact: true }).click()
   await expect(front.page.getByText('Enter your PIN.')).toBeVisible()
-  await shootLanguages(front.page, '/terminal/staff', 'staff-pin', async () => {
-    await front.page.getByRole('list').getByRole('button', { name: 'Ann' }).click()
-  })
+  await screenshots(
+    front.page,
+    '/terminal/staff',
+    'terminal-staff-pin',
+    async () => {
+      await front.page.getByRole('list').getByRole('button', { name: 'Ann' }).click()
+    },
+    TERMINAL_SHOTS,
+  )
   await keyPin(front.page, '9999')
   await expect(front.page.getByRole('alert')).toHaveText('Unknown PIN. Try again.')
 
@@ -112,9 +124,15 @@ test('name then PIN; correct sign-ins never lock; 12 wrong PINs over two devices
   const locked = back.page.getByRole('button', { name: 'Ann, locked' })
   await expect(locked).toBeDisabled()
   await expect(locked).toContainText('Locked')
-  await shootLanguages(back.page, '/terminal/staff', 'staff-locked', async () => {
-    await expect(back.page.getByRole('button', { name: /Ann, / })).toBeDisabled()
-  })
+  await screenshots(
+    back.page,
+    '/terminal/staff',
+    'terminal-staff-locked',
+    async () => {
+      await expect(back.page.getByRole('button', { name: /Ann, / })).toBeDisabled()
+    },
+    TERMINAL_SHOTS,
+  )
   await signInStaff(back.page, 'Ben', '1357')
   await expect(back.page.getByRole('group', { name: 'Keypad' })).toBeVisible()
   await expect(back.page.getByRole('banner').getByText('Ben')).toBeVisible()

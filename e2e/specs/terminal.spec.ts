@@ -19,9 +19,9 @@ import {
   terminalPage,
   terminalQuery,
   type Device,
+  NO_PERMISSIONS,
+  pairingPath,
 } from '../support/terminal'
-
-const NONE = { eodReport: false, refundReport: false, refund: false }
 
 test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then revoked', async ({
   page,
@@ -35,7 +35,7 @@ test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then rev
     name: 'Noor',
     language: 'nl',
     pin: '246813',
-    permissions: { ...NONE, eodReport: true },
+    permissions: { ...NO_PERMISSIONS, eodReport: true },
   })
   const { device, credentials } = await ownerCall<Device>(page, 'devices.create', {
     businessId,
@@ -49,7 +49,7 @@ test('pair, staff PIN in Dutch, a payment with a 10 % tip, the receipt, then rev
   await expect(t.page.getByRole('heading', { name: 'Pair this terminal' })).toBeVisible()
   await shoot(t.page, 'pair')
   // The pairing QR is a link to this host: opening it pairs the terminal.
-  await t.page.goto(new URL(credentials.pairingUri).pathname + new URL(credentials.pairingUri).hash)
+  await t.page.goto(pairingPath(credentials))
   // Noor is the only staff member: picked already, her PIN next
   await expect(t.page.getByRole('heading', { name: 'Noor' })).toBeVisible()
   expect(t.page.url()).not.toContain('secret')
@@ -144,7 +144,7 @@ test('an unknown RFID card is refused, assigned in the dashboard, then signs in'
     name: 'Sam',
     language: 'en',
     pin: '97531',
-    permissions: NONE,
+    permissions: NO_PERMISSIONS,
   })
   const { credentials } = await ownerCall<Device>(page, 'devices.create', {
     businessId,
@@ -230,7 +230,7 @@ test('kiosk: the till creates a payment, the terminal shows it, simnet pays, the
 
   const t = await terminalPage(browser, baseURL ?? '')
   await t.page.clock.install()
-  await t.page.goto(new URL(credentials.pairingUri).pathname + new URL(credentials.pairingUri).hash)
+  await t.page.goto(pairingPath(credentials))
   await expect(t.page.getByText('Waiting for the till…')).toBeVisible()
   await expect(t.page.locator('html')).toHaveClass(/terminal-dark/)
   await expect(t.page.getByRole('group', { name: 'Keypad' })).toHaveCount(0)

@@ -16,27 +16,61 @@ export async function settled(page: Page) {
   await painted(page)
 }
 
+/** Which shots a set takes: languages, window sizes, and how the page is left after them. */
+export interface ShotSet {
+  languages: readonly string[]
+  viewports: readonly { width: number; height: number }[]
+  /** the window the page is left in, in English */
+  end: { width: number; height: number }
+  /** whether `open` runs again at the end, so the test goes on from what the shots were of */
+  reopen: boolean
+}
+
+/** The dashboard's pages: English and German, narrow and wide, left English and wide. */
+export const DASHBOARD_SHOTS: ShotSet = {
+  languages: ['en', 'de'],
+  viewports: [
+    { width: 390, height: 900 },
+    { width: 1280, height: 900 },
+  ],
+  end: { width: 1280, height: 720 },
+  reopen: false,
+}
+
+/** `path` with the interface language `lng` asked for (`?lng=`), its query and hash kept. */
+function withLanguage(path: string, lng: string): string {
+  const url = new URL(path, 'http://app')
+  url.searchParams.set('lng', lng)
+  return url.pathname + url.search + url.hash
+}
+
 /**
- * The page at `path` in English and German, narrow and wide (`open` brings back what the shot is
- * of after each load), then English and wide again. Reloads the page.
+ * The page at `path` in each language and window of `set` (`open` brings back what the shot is
+ * of after each load), into E2E_SCREENSHOTS as `<name>-<language>-<width>.png`. Reloads the page.
  */
 export async function screenshots(
   page: Page,
   path: string,
   name: string,
   open?: () => Promise<void>,
+  set: ShotSet = DASHBOARD_SHOTS,
 ) {
   const folder = process.env.E2E_SCREENSHOTS
   if (!folder) return
-  for (const lng of ['en', 'de']) {
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(`${path}?lng=${lng}`)
+  for (const lng of set.languages) {
+    for (const viewport of set.viewports) {
+      await page.setViewportSize(viewport)
+      await page.goto(withLanguage(path, lng))
       await open?.()
       await settled(page)
-      await page.screenshot({ path: `${folder}/${name}-${lng}-${width}.png`, fullPage: true })
+      await page.screenshot({
+        path: `${folder}/${name}-${lng}-${viewport.width}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      })
     }
   }
-  await page.setViewportSize({ width: 1280, height: 720 })
-  await page.goto(`${path}?lng=en`)
+  await page.setViewportSize(set.end)
+  await page.goto(withLanguage(path, 'en'))
+  if (set.reopen) await open?.()
 }

@@ -1,6 +1,6 @@
 /** Helpers of the terminal journeys: owner calls, a terminal's own calls, and screenshots. */
 import { expect, type Browser, type Page } from '@playwright/test'
-import { painted, settled } from './screenshots'
+import { painted, type ShotSet } from './screenshots'
 
 export async function ownerCall<T>(page: Page, procedure: string, input: unknown): Promise<T> {
   const res = await page.request.post(`/trpc/${procedure}`, {
@@ -24,6 +24,15 @@ export async function terminalQuery<T>(page: Page, procedure: string, input: unk
 export interface Device {
   device: { id: string; name: string }
   credentials: { loginId: string; secret: string; pairingUri: string }
+}
+
+/** A staff login with no permission beyond taking payments. */
+export const NO_PERMISSIONS = { eodReport: false, refundReport: false, refund: false }
+
+/** Where a device's pairing link opens the terminal (path and hash), on the journey's server. */
+export function pairingPath(credentials: Device['credentials']): string {
+  const link = new URL(credentials.pairingUri)
+  return link.pathname + link.hash
 }
 
 export const PHONE = { width: 390, height: 844 }
@@ -94,39 +103,10 @@ export async function staffIdAtTerminal(page: Page, name: string): Promise<strin
   return found.id
 }
 
-/** `path` with the interface language `lng` asked for (`?lng=`), its hash kept. */
-function withLanguage(path: string, lng: string): string {
-  const url = new URL(path, 'http://terminal')
-  url.searchParams.set('lng', lng)
-  return url.pathname + url.search + url.hash
-}
-
-/**
- * The screen at `path` in English and Dutch, 390 and 1024 px wide, into E2E_SCREENSHOTS (when
- * set): `open` brings back what the shot is of after each load. Ends in English, phone-sized.
- */
-export async function shootLanguages(
-  page: Page,
-  path: string,
-  name: string,
-  open?: () => Promise<void>,
-) {
-  const folder = process.env.E2E_SCREENSHOTS
-  if (!folder) return
-  for (const lng of ['en', 'nl']) {
-    for (const viewport of [PHONE, TABLET]) {
-      await page.setViewportSize(viewport)
-      await page.goto(withLanguage(path, lng))
-      await open?.()
-      await settled(page)
-      await page.screenshot({
-        path: `${folder}/terminal-${name}-${lng}-${viewport.width}.png`,
-        fullPage: true,
-        animations: 'disabled',
-      })
-    }
-  }
-  await page.setViewportSize(PHONE)
-  await page.goto(withLanguage(path, 'en'))
-  await open?.()
+/** The terminal's screens: English and Dutch, phone and tablet, left English on the phone. */
+export const TERMINAL_SHOTS: ShotSet = {
+  languages: ['en', 'nl'],
+  viewports: [PHONE, TABLET],
+  end: PHONE,
+  reopen: true,
 }

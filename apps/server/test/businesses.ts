@@ -121,3 +121,19 @@ export async function channelOpened(
     'the channel to open',
   )
 }
+
+/** A Lightning payment of `sat` to the business, paid by simnet's payer; the settled view. */
+export async function paidLightning(
+  owner: { b: TestBrowser; businessId: string },
+  net: TestSimnet,
+  sat: number,
+) {
+  const { b, businessId } = owner
+  const payment = await b.caller.payments.createLightning({ businessId, amount: { sat } })
+  await net.control('POST', '/pay', { invoice: payment.paymentRequest })
+  return until(
+    () => b.caller.payments.get({ businessId, paymentId: payment.id }),
+    (p) => p.status === 'settled',
+    'the payment to settle',
+  )
+}

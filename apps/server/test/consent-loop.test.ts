@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import { STEP_UP_VALID_SEC } from '@app/domain'
 import { afterAll, describe, expect, it } from 'vitest'
-import { appCode, rejection, until } from './assertions'
+import { appCode, rejection } from './assertions'
+import { paidLightning } from './businesses'
 import {
   decisions,
   deny,
@@ -41,15 +42,7 @@ async function swapsInLoopd(): Promise<number> {
   return (await admin.swaps()).length
 }
 
-async function receive(sat: number) {
-  const payment = await b.caller.payments.createLightning({ businessId, amount: { sat } })
-  await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-  await until(
-    () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-    (p) => p.status === 'settled',
-    'the payment to settle',
-  )
-}
+const receive = (sat: number) => paidLightning(t.owner, net, sat)
 
 const setup = (destAddress: string, proof: { password?: string } = {}) =>
   b.caller.loop.setupAutoloop({

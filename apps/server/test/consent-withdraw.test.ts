@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DomainError } from '../src/lib/errors'
 import { createWithdrawalRepo } from '../src/modules/withdrawals/repo'
 import { appCode, rejection, until } from './assertions'
+import { paidLightning } from './businesses'
 import { decisions, payoutLimits, testClock } from './consent-support'
 import { scenario } from './harness'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
@@ -41,15 +42,7 @@ const rows = async () =>
 const confirm = (quote: { destination: string; amountSat?: number }, extra = {}) =>
   b.caller.withdrawals.confirm({ businessId, quote, idempotencyKey: randomUUID(), ...extra })
 
-async function receive(sat: number) {
-  const payment = await b.caller.payments.createLightning({ businessId, amount: { sat } })
-  await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-  await until(
-    () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-    (p) => p.status === 'settled',
-    'the payment to settle',
-  )
-}
+const receive = (sat: number) => paidLightning(t.owner, net, sat)
 
 describe('a withdrawal refused for the moment', () => {
   it('writes no failed row for insufficient funds or another payout in flight', async () => {

@@ -89,6 +89,17 @@ async function terminalFollow(
   return { statuses, ended }
 }
 
+/** Both streams a device follows a payment by: the terminal's, and the till's (POS API). */
+async function followedBoth(
+  d: Awaited<ReturnType<typeof pairedDevice>>,
+  authorization = d.basic,
+): Promise<Stream[]> {
+  return [
+    await terminalFollow(d.terminal, d.payment.id),
+    await posEvents(d.payment.id, { authorization, 'x-merchant-id': d.mid }),
+  ]
+}
+
 const opened = (s: Stream) =>
   until(
     () => Promise.resolve(s.statuses.length),
@@ -118,10 +129,7 @@ async function expectEndedAfterRevocation(
 describe("a revoked device's streams", () => {
   it('end within 5 s of the device being deleted', async () => {
     const d = await pairedDevice()
-    const streams = [
-      await terminalFollow(d.terminal, d.payment.id),
-      await posEvents(d.payment.id, { authorization: d.basic, 'x-merchant-id': d.mid }),
-    ]
+    const streams = await followedBoth(d)
     await expectEndedAfterRevocation(
       streams,
       () =>
@@ -138,10 +146,7 @@ describe("a revoked device's streams", () => {
       body: JSON.stringify(d.credentials),
     })
     const { token } = (await session.json()) as { token: string }
-    const streams = [
-      await terminalFollow(d.terminal, d.payment.id),
-      await posEvents(d.payment.id, { authorization: `Bearer ${token}`, 'x-merchant-id': d.mid }),
-    ]
+    const streams = await followedBoth(d, `Bearer ${token}`)
     await expectEndedAfterRevocation(
       streams,
       () => b.caller.devices.signOut({ businessId, deviceId: d.device.id }),
@@ -151,10 +156,7 @@ describe("a revoked device's streams", () => {
 
   it('end within 5 s of new credentials, and a changed MID ends a till stream', async () => {
     const d = await pairedDevice()
-    const streams = [
-      await terminalFollow(d.terminal, d.payment.id),
-      await posEvents(d.payment.id, { authorization: d.basic, 'x-merchant-id': d.mid }),
-    ]
+    const streams = await followedBoth(d)
     await expectEndedAfterRevocation(
       streams,
       () => b.caller.devices.regenerate({ businessId, deviceId: d.device.id }),

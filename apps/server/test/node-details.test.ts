@@ -10,7 +10,7 @@ import { createUpdateRepo } from '../src/modules/node/update-repo'
 import { createNodeService } from '../src/modules/node/service'
 import { createOnboardingRepo } from '../src/modules/onboarding/repo'
 import { SimnetNodeHost } from '../src/wallets/nodehost/simnet-node-host'
-import { exchangeBusiness, nwcBusiness } from './businesses'
+import { exchangeBusiness, nwcBusiness, paidLightning } from './businesses'
 import { appCode, rejection, until } from './assertions'
 import { scenario } from './harness'
 
@@ -52,13 +52,7 @@ describe('node details', () => {
 
   it('a payment moves sats from receivable to spendable; their sum stays the same', async () => {
     const before = (await details()).node!
-    const payment = await b.caller.payments.createLightning({ businessId, amount: { sat: 7_000 } })
-    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-    await until(
-      () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-      (p) => p.status === 'settled',
-      'the payment to settle',
-    )
+    await paidLightning(t.owner, net, 7_000)
     const after = (await details()).node!
     expect(after.lightning.spendableSat).toBe(before.lightning.spendableSat + 7_000)
     expect(after.lightning.receivableSat).toBe(before.lightning.receivableSat - 7_000)
@@ -73,16 +67,7 @@ describe('node details', () => {
     // Paid until less than a tenth of the channels' capacity is left to receive.
     const capacity = before.channels.reduce((total, c) => total + c.capacitySat, 0)
     const amountSat = before.lightning.receivableSat - Math.floor(capacity / 20)
-    const payment = await b.caller.payments.createLightning({
-      businessId,
-      amount: { sat: amountSat },
-    })
-    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-    await until(
-      () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-      (p) => p.status === 'settled',
-      'the payment to settle',
-    )
+    await paidLightning(t.owner, net, amountSat)
     expect((await details()).node!.isInboundLow).toBe(true)
   })
 

@@ -10,7 +10,7 @@ import { followLoopSwaps } from '../src/modules/loop/jobs'
 import { createLoopRepo } from '../src/modules/loop/repo'
 import { createLoopService } from '../src/modules/loop/service'
 import { NodeRefusedError, NodeUnreachableError } from '../src/wallets/node-admin'
-import { nwcBusiness } from './businesses'
+import { nwcBusiness, paidLightning } from './businesses'
 import { appCode, rejection, until } from './assertions'
 import { scenario } from './harness'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
@@ -35,15 +35,7 @@ const follow = () =>
   )
 const chain = () => net.simnet.world.chain
 
-async function receive(sat: number) {
-  const payment = await b.caller.payments.createLightning({ businessId, amount: { sat } })
-  await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-  await until(
-    () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-    (p) => p.status === 'settled',
-    'the payment to settle',
-  )
-}
+const receive = (sat: number) => paidLightning(t.owner, net, sat)
 
 describe('Loop', () => {
   it('is offered to own-node businesses only, and only to their members', async () => {

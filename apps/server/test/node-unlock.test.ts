@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createNodeUnlock } from '../src/modules/node/unlock'
 import { appCode, rejection, until } from './assertions'
+import { paidLightning } from './businesses'
 import { scenario } from './harness'
 
 const PASSWORD = 'my node password'
@@ -56,13 +57,7 @@ describe('a locked node', () => {
     await b.caller.node.unlock({ businessId, password: PASSWORD })
 
     await until(status, (s) => s.isReady, 'the node to be ready again')
-    const payment = await b.caller.payments.createLightning({ businessId, amount: { sat: 1_500 } })
-    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-    const settled = await until(
-      () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-      (p) => p.status === 'settled',
-      'the payment to settle',
-    )
+    const settled = await paidLightning(t.owner, net, 1_500)
     expect(settled.receivedSat).toBe(1_500)
   })
 

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createNodeRepo } from '../src/modules/node/repo'
 import { createWalletDetailsService } from '../src/modules/wallet-details/service'
 import { parseNwcUri } from '../src/wallets/nwc/nwc-uri'
-import { exchangeBusiness, nwcBusiness } from './businesses'
-import { appCode, rejection, until } from './assertions'
+import { exchangeBusiness, nwcBusiness, paidLightning } from './businesses'
+import { appCode, rejection } from './assertions'
 import { scenario } from './harness'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
 
@@ -53,13 +53,7 @@ describe('NWC details', () => {
       replaced.walletPubkey,
     )
     // Payments go to the new wallet at once.
-    const payment = await b.caller.payments.createLightning({ businessId, amount: { sat: 900 } })
-    await net.control('POST', '/pay', { invoice: payment.paymentRequest })
-    await until(
-      () => b.caller.payments.get({ businessId, paymentId: payment.id }),
-      (p) => p.status === 'settled',
-      'the payment to settle',
-    )
+    await paidLightning({ b, businessId }, net, 900)
   })
 
   it('says when the wallet stops answering', async () => {

@@ -4,8 +4,7 @@
  * connection, and the client hears a generic refusal, never the socket's words.
  */
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server, type Socket } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import '../src/lib/websocket-global'
 import { NwcWallet } from '../src/wallets/nwc/nwc-wallet'
 import {
@@ -19,31 +18,16 @@ import {
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
 import { scenario } from './harness'
+import { internalListener } from './internal-listener'
 
 const t = await scenario()
 afterAll(t.close)
 const { env } = t
-/** A TCP listener on loopback standing for an internal service: it counts who reaches it. */
-let internal: Server
-let port = 0
-let reached = 0
-const sockets: Socket[] = []
-
-beforeAll(async () => {
-  internal = createServer((socket) => {
-    reached++
-    sockets.push(socket)
-    socket.on('error', () => {})
-  })
-  await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
-  const address = internal.address()
-  port = typeof address === 'object' && address ? address.port : 0
-})
+/** An internal service on loopback: nothing guarded may reach it. */
+const internal = await internalListener()
+const { port } = internal
+afterAll(internal.close)
 afterEach(() => setRelayPolicy(DEMO_RELAY_POLICY))
-afterAll(async () => {
-  for (const s of sockets) s.destroy()
-  await new Promise((resolve) => internal.close(resolve))
-})
 
 const hex = () => randomBytes(32).toString('hex')
 const nwcUrl = (relay: string) =>
@@ -121,7 +105,7 @@ describe('connecting an NWC wallet in production', () => {
       expect(appCode(err), relay).toBe('NWC_RELAY_NOT_ALLOWED')
       expect(err.message).not.toMatch(/127\.0\.0\.1|localhost|ECONN|::1|\d{4,5}/)
     }
-    expect(reached).toBe(0)
+    expect(internal.reached()).toBe(0)
     expect((await b.caller.businesses.get({ businessId })).onboardingStep).toBe('paymentProvider')
   })
 
@@ -143,6 +127,6 @@ describe('connecting an NWC wallet in production', () => {
     )
     await expect(wallet.createInvoice({ amountSat: 1000, expirySec: 600 })).rejects.toThrow()
     wallet.close()
-    expect(reached).toBe(0)
+    expect(internal.reached()).toBe(0)
   })
 })

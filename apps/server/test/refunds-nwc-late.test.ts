@@ -56,12 +56,19 @@ async function shop() {
   return { ...till, payment, wallet, node }
 }
 
-const withdrawalOf = (key: string) =>
-  env.database.db
+/** The withdrawal paying a refund (under the refund's own key), once it is written. */
+async function withdrawalOf(refundId: string) {
+  const { withdrawalKey } = await env.database.db
+    .selectFrom('refunds')
+    .select('withdrawalKey')
+    .where('id', '=', refundId)
+    .executeTakeFirstOrThrow()
+  return env.database.db
     .selectFrom('withdrawals')
     .selectAll()
-    .where('idempotencyKey', '=', key)
+    .where('idempotencyKey', '=', withdrawalKey)
     .executeTakeFirst()
+}
 
 describe('an NWC wallet that answers late and cannot look up outgoing payments', () => {
   it('pays one payout only, and the refund stays reserved while its outcome is unknown', async () => {
@@ -77,26 +84,19 @@ describe('an NWC wallet that answers late and cannot look up outgoing payments',
       'the payout to be sent',
     )
     expect(row).toBe('sending')
-    const key = (
-      await env.database.db
-        .selectFrom('refunds')
-        .select('withdrawalKey')
-        .where('id', '=', first.id)
-        .executeTakeFirstOrThrow()
-    ).withdrawalKey
     await until(
-      () => withdrawalOf(key),
+      () => withdrawalOf(first.id),
       (w) => w?.status === 'unknown',
       'no answer to the payout',
     )
     // looked up by the follow-up more than once (NOT_FOUND): still unknown, still reserved
-    const touched = (await withdrawalOf(key))?.updatedAt.getTime() ?? 0
+    const touched = (await withdrawalOf(first.id))?.updatedAt.getTime() ?? 0
     await until(
-      () => withdrawalOf(key),
+      () => withdrawalOf(first.id),
       (w) => (w?.updatedAt.getTime() ?? 0) > touched,
       'the follow-up to look again',
     )
-    expect((await withdrawalOf(key))?.status).toBe('unknown')
+    expect((await withdrawalOf(first.id))?.status).toBe('unknown')
     expect((await s.d.caller.refunds.get({ refundId: first.id })).state).toBe('sending')
     const second = await rejection(
       s.d.caller.refunds.create(lnurlRefund(s.payment.id, 10_000, randomUUID())),
@@ -135,15 +135,8 @@ describe('an NWC wallet that answers late and cannot look up outgoing payments',
     // the wallet holds payments unanswered
     await s.wallet({ holdPayments: true, lookupOutgoing: false })
     const claimed = await claim(t, refund.lnurl ?? '', false)
-    const key = (
-      await env.database.db
-        .selectFrom('refunds')
-        .select('withdrawalKey')
-        .where('id', '=', refund.id)
-        .executeTakeFirstOrThrow()
-    ).withdrawalKey
     await until(
-      () => withdrawalOf(key),
+      () => withdrawalOf(refund.id),
       (w) => w?.status === 'unknown',
       'no answer to the payout',
     )
@@ -155,13 +148,13 @@ describe('an NWC wallet that answers late and cannot look up outgoing payments',
       'the late payment',
     )
     // the wallet cannot look it up: unknown, and the refund's amount still reserved
-    const touched = (await withdrawalOf(key))?.updatedAt.getTime() ?? 0
+    const touched = (await withdrawalOf(refund.id))?.updatedAt.getTime() ?? 0
     await until(
-      () => withdrawalOf(key),
+      () => withdrawalOf(refund.id),
       (w) => (w?.updatedAt.getTime() ?? 0) > touched,
       'the follow-up to look again',
     )
-    expect((await withdrawalOf(key))?.status).toBe('unknown')
+    expect((await withdrawalOf(refund.id))?.status).toBe('unknown')
     const more = await rejection(
       s.d.caller.refunds.create(lnurlRefund(s.payment.id, 10_000, randomUUID())),
     )
@@ -174,7 +167,7 @@ describe('an NWC wallet that answers late and cannot look up outgoing payments',
       (state) => state === 'refunded',
       'the payout found in the wallet records',
     )
-    expect((await withdrawalOf(key))?.preimage).toMatch(/^[0-9a-f]{64}$/)
+    expect((await withdrawalOf(refund.id))?.preimage).toMatch(/^[0-9a-f]{64}$/)
     expect(s.node.payments().map((p) => p.paymentHash)).toEqual([claimed.paymentHash])
     expect(net.simnet.world.payer.lookupInvoice(claimed.paymentHash)?.amtPaidMsat).toBe(12_000_000)
   })

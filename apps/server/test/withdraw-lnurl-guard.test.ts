@@ -6,11 +6,11 @@
  * needs no password, is held to it as the confirmation is.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createServer, type Server, type Socket } from 'node:net'
 import { bech32 } from '@scure/base'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection } from './assertions'
 import { scenario } from './harness'
+import { internalListener } from './internal-listener'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
 
 const t = await scenario({
@@ -29,26 +29,10 @@ afterAll(t.close)
 const { env } = t
 const { b, businessId } = t.owner
 
-/** A listener on loopback standing for an internal service: it counts who reaches it. */
-let internal: Server
-let port = 0
-let reached = 0
-const sockets: Socket[] = []
-
-beforeAll(async () => {
-  internal = createServer((socket) => {
-    reached++
-    sockets.push(socket)
-    socket.on('error', () => {})
-  })
-  await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve))
-  const address = internal.address()
-  port = typeof address === 'object' && address ? address.port : 0
-})
-afterAll(async () => {
-  for (const s of sockets) s.destroy()
-  await new Promise((resolve) => internal.close(resolve))
-})
+/** An internal service on loopback: nothing guarded may reach it. */
+const internal = await internalListener()
+const { port } = internal
+afterAll(internal.close)
 
 const lnurlOf = (url: string) =>
   bech32.encode('lnurl', bech32.toWords(new TextEncoder().encode(url)), 2_000)
@@ -96,7 +80,7 @@ describe('a Lightning look-up outside demo mode', () => {
       }
     }
     expect(refusals.size).toBe(1)
-    expect(reached).toBe(0)
+    expect(internal.reached()).toBe(0)
     expect(await withdrawalRows()).toEqual([])
   })
 })

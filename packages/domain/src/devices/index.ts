@@ -5,7 +5,13 @@
 import { z } from 'zod'
 import { IDLE_SIGN_OUT_CHOICES_SEC, ZTipPercents } from '../terminal'
 import { ZSafeText } from '../text'
-import { DEVICE_LOGIN_ID_PATTERN, DEVICE_SECRET_PATTERN } from './credentials'
+import {
+  DEVICE_LOGIN_ID_PATTERN,
+  DEVICE_SECRET_PATTERN,
+  PIN_MAX_DIGITS,
+  PIN_MIN_DIGITS,
+  PIN_PATTERN,
+} from './credentials'
 
 export const DEVICE_NAME_MAX = 64
 export const DEVICE_MID_MAX = 64
@@ -52,8 +58,9 @@ export type StaffLanguage = (typeof STAFF_LANGUAGES)[number]
 export const STAFF_PERMISSIONS = ['eodReport', 'refundReport', 'refund'] as const
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number]
 
-export const PIN_PATTERN = /^\d{4,8}$/
-export const ZPin = z.string().regex(PIN_PATTERN, 'A PIN is 4 to 8 digits')
+export const ZPin = z
+  .string()
+  .regex(PIN_PATTERN, `A PIN is ${PIN_MIN_DIGITS} to ${PIN_MAX_DIGITS} digits`)
 
 /** An RFID tag's id as readers send it: hex or decimal digits, separators dropped, upper case. */
 const RFID_PATTERN = /^[0-9A-F]{4,32}$/

@@ -94,15 +94,6 @@ export function createConsentRepo(db: Db) {
     async record(d: ConsentDecision): Promise<void> {
       await db.insertInto('consentDecisions').values(d).execute()
     },
-
-    decisions(businessId: string) {
-      return db
-        .selectFrom('consentDecisions')
-        .selectAll()
-        .where('businessId', '=', businessId)
-        .orderBy('id', 'asc')
-        .execute()
-    },
   }
 }
 

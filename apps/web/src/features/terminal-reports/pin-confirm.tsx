@@ -3,6 +3,7 @@
  * card's number is often printed on it; the PIN is known only to them). Once accepted, the
  * page they asked for shows.
  */
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '@app/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
@@ -34,7 +35,9 @@ export function PinConfirm({ staff }: { staff: { id: string; name: string } }) {
         setProblem(
           appError.code === 'INVALID_CREDENTIALS'
             ? t('terminal.staff.wrongPin')
-            : appErrorMessage(appError),
+            : appError.code === 'STAFF_LOCKED'
+              ? t('terminal.staff.lockedNow')
+              : appErrorMessage(appError),
         )
       },
     }),
@@ -44,7 +47,7 @@ export function PinConfirm({ staff }: { staff: { id: string; name: string } }) {
       className="mx-auto grid w-full max-w-sm gap-4 p-4"
       onSubmit={(e) => {
         e.preventDefault()
-        if (pin.length < 4) return
+        if (pin.length < PIN_MIN_DIGITS) return
         setProblem(null)
         confirm.mutate({ staffId: staff.id, pin })
       }}
@@ -61,7 +64,7 @@ export function PinConfirm({ staff }: { staff: { id: string; name: string } }) {
         inputMode="numeric"
         autoComplete="off"
         pattern="[0-9]*"
-        maxLength={8}
+        maxLength={PIN_MAX_DIGITS}
         autoFocus
         aria-label={t('terminalReports.pin.label')}
         value={pin}
@@ -71,7 +74,12 @@ export function PinConfirm({ staff }: { staff: { id: string; name: string } }) {
       <p role="alert" className="min-h-5 text-center text-sm text-destructive">
         {problem}
       </p>
-      <Button type="submit" size="lg" disabled={pin.length < 4} isLoading={confirm.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={pin.length < PIN_MIN_DIGITS}
+        isLoading={confirm.isPending}
+      >
         {t('terminalReports.pin.submit')}
       </Button>
     </form>

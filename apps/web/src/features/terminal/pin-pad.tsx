@@ -3,12 +3,10 @@
  * to screen readers, and a pad of large keys (delete, 0, confirm). Used by staff sign-in and by
  * the kiosk's unpairing, which asks a staff member's PIN.
  */
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '@app/domain'
 import { Check, Delete } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
-
-export const MIN_PIN = 4
-export const MAX_PIN = 8
 
 const key =
   'flex h-16 items-center justify-center rounded-xl border border-border bg-card text-2xl font-medium shadow-xs select-none touch-manipulation hover:bg-accent active:scale-[0.97] disabled:opacity-40'
@@ -16,7 +14,7 @@ const key =
 /** The PIN after one key of the pad or the keyboard ('back' deletes the last digit). */
 export function pinAfter(pin: string, k: string): string {
   if (k === 'back' || k === 'Backspace') return pin.slice(0, -1)
-  if (/^\d$/.test(k) && pin.length < MAX_PIN) return pin + k
+  if (/^\d$/.test(k) && pin.length < PIN_MAX_DIGITS) return pin + k
   return pin
 }
 
@@ -48,7 +46,7 @@ export function PinPad({
         aria-label={t('terminal.staff.pinLength', { digits: pin.length })}
         role="status"
       >
-        {Array.from({ length: Math.max(MIN_PIN, pin.length) }, (_, i) => (
+        {Array.from({ length: Math.max(PIN_MIN_DIGITS, pin.length) }, (_, i) => (
           <span
             key={i}
             className={cn(
@@ -88,7 +86,7 @@ export function PinPad({
             'border-primary bg-primary text-primary-foreground hover:bg-primary-hover',
           )}
           aria-label={submitLabel ?? t('terminal.staff.signIn')}
-          disabled={pin.length < MIN_PIN || isPending}
+          disabled={pin.length < PIN_MIN_DIGITS || isPending}
           onClick={onSubmit}
         >
           <Check className="size-7" aria-hidden />

@@ -5,6 +5,7 @@
  * locked (the owner unlocks them). A card nobody holds is refused, and the server records it as
  * unrecognised for the owner to assign.
  */
+import { PIN_MIN_DIGITS } from '@app/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { ArrowLeft, Lock, Nfc, UserRound } from 'lucide-react'
@@ -14,7 +15,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useTRPC } from '@/lib/trpc'
 import { addKey, emptyRun, tagOf } from './card-reader'
-import { PinPad, pinAfter, MIN_PIN } from './pin-pad'
+import { PinPad, pinAfter } from './pin-pad'
 import { useStaffProblem } from './staff-problem'
 import { useDeviceMe } from './use-terminal'
 
@@ -69,7 +70,7 @@ export function StaffPage() {
     }),
   )
   const submitPin = (value: string) => {
-    if (value.length < MIN_PIN || !current) return
+    if (value.length < PIN_MIN_DIGITS || !current) return
     setProblem(null)
     signIn.mutate({ staffId: current.id, pin: value })
   }

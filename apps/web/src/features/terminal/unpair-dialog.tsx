@@ -3,6 +3,7 @@
  * may tap, asks for the PIN of a staff member allowed to close the day (the server checks it;
  * the owner can always unpair from the dashboard). Once unpaired, the terminal shows pairing.
  */
+import { PIN_MIN_DIGITS } from '@app/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Unplug } from 'lucide-react'
@@ -19,7 +20,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { useTRPC } from '@/lib/trpc'
-import { MIN_PIN, PinPad, pinAfter } from './pin-pad'
+import { PinPad, pinAfter } from './pin-pad'
 import { useStaffProblem } from './staff-problem'
 
 export function UnpairDialog({ isKiosk, onClose }: { isKiosk: boolean; onClose: () => void }) {
@@ -43,7 +44,7 @@ export function UnpairDialog({ isKiosk, onClose }: { isKiosk: boolean; onClose: 
     }),
   )
   const submit = (value: string) => {
-    if (value.length < MIN_PIN || unpair.isPending) return
+    if (value.length < PIN_MIN_DIGITS || unpair.isPending) return
     setProblem(null)
     unpair.mutate({ pin: value })
   }
