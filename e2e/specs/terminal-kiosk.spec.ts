@@ -61,6 +61,18 @@ test('a wrong secret is announced; re-pairing asks first and cancelling keeps th
     'The login id or secret is wrong, or the device was removed.',
   )
   await expect(t.page.getByText('email address')).toHaveCount(0)
+  await screenshots(
+    t.page,
+    '/terminal/pair',
+    'terminal-pair-wrong-secret',
+    async () => {
+      await t.page.locator('#loginId').fill(front.credentials.loginId)
+      await t.page.locator('#secret').fill('x'.repeat(43))
+      await t.page.locator('form button[type="submit"]').click()
+      await expect(t.page.getByRole('alert')).toHaveText(/\S/)
+    },
+    TERMINAL_SHOTS,
+  )
 
   await t.page.goto(pairingPath(front.credentials))
   await expect(t.page.getByRole('heading', { name: 'Sign in' })).toBeVisible()

@@ -192,6 +192,8 @@ test('EOD totals after three payments and an LNURL-withdraw refund; refused with
   await expect(
     dialog.getByText('closed by Rita', { exact: false }).filter({ visible: true }),
   ).toBeVisible()
+  // dates as the business's country writes them (a British café: day first, 24 hours)
+  await expect(dialog.locator('summary').first()).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/)
   await shoot(page, 'dashboard-z-history', ['light'])
   await page.keyboard.press('Escape')
   const listed = await terminalQuery<{ items: { amountSat: number; refundState?: string }[] }>(

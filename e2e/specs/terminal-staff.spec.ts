@@ -19,6 +19,7 @@ import {
   type Device,
   NO_PERMISSIONS,
   pairingPath,
+  shoot,
 } from '../support/terminal'
 
 /** A staff sign-in as the terminal's page sends it; the error code when refused. */
@@ -136,10 +137,42 @@ test('name then PIN; correct sign-ins never lock; 12 wrong PINs over two devices
   await signInStaff(back.page, 'Ben', '1357')
   await expect(back.page.getByRole('group', { name: 'Keypad' })).toBeVisible()
   await expect(back.page.getByRole('banner').getByText('Ben')).toBeVisible()
+  // the keypad at a phone's width, an amount keyed: every way to pay above the fold
+  await back.page.keyboard.type('5')
+  for (const method of ['Lightning', 'Ecash']) {
+    await expect(back.page.getByRole('button', { name: method })).toBeInViewport({ ratio: 1 })
+  }
+  await shoot(back.page, 'keypad-en')
 
   // The front terminal shows her locked too, until the owner unlocks her.
   await front.page.goto('/terminal/staff')
   await expect(front.page.getByRole('button', { name: 'Ann, locked' })).toBeDisabled()
+
+  // The owner is told on every page of the business, and unlocks her on the staff page.
+  await page.goto(`/${businessId}`)
+  const notice = page.getByTestId('staff-lock-notice')
+  await expect(notice).toContainText('Staff locked out')
+  await expect(notice).toContainText('Ann')
+  await notice.getByRole('link', { name: 'Open staff logins' }).click()
+  await expect(page).toHaveURL(new RegExp(`/${businessId}/devices/stafflogins$`))
+  const annCard = page.getByTestId('staff-card').filter({ hasText: 'Ann' })
+  await expect(annCard.getByText('after 10 wrong PINs in a row')).toBeVisible()
+  await expect(page.getByTestId('staff-card').filter({ hasText: 'Ben' })).not.toContainText(
+    'Locked',
+  )
+  await screenshots(page, `/${businessId}/devices/stafflogins`, 'staff-logins-locked', async () => {
+    await expect(page.getByTestId('staff-card').filter({ hasText: 'Ann' })).toHaveCount(1)
+    await expect(page.getByTestId('staff-lock-notice')).toBeVisible()
+  })
+  await annCard.getByRole('button', { name: 'Unlock' }).click()
+  await expect(annCard.getByText('Locked')).toHaveCount(0)
+  await expect(page.getByTestId('staff-lock-notice')).toHaveCount(0)
+
+  // Unlocked, she signs in with her name and PIN again.
+  await front.page.goto('/terminal/staff')
+  await signInStaff(front.page, 'Ann', '2580')
+  await expect(front.page.getByRole('group', { name: 'Keypad' })).toBeVisible()
+  await expect(front.page.getByRole('banner').getByText('Ann')).toBeVisible()
   await front.context.close()
   await back.context.close()
 })

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   log = (msg, err) => app.log.warn({ err }, msg)
   await services.bus.start()
   await services.jobs.start()
-  // payouts a crash left `sending` or `unknown`: their wallets are asked now, not in minutes
+  // payouts a crash left `sending` or `unknown`, and swaps left `pending`: asked now, not in minutes
   services.followUpPayoutsAtStart().catch((err: unknown) => log('payouts at start-up', err))
   services.watchers.start()
   services.nodes.backupWatch?.start()

@@ -1,7 +1,7 @@
 /** A business's own node: the node service (and where nodes come from), deposits and Loop. */
 import { createDepositRepo } from './modules/deposit/repo'
 import { createDepositService } from './modules/deposit/service'
-import { registerLoopJobs } from './modules/loop/jobs'
+import { followLoopSwaps, registerLoopJobs } from './modules/loop/jobs'
 import { createLoopRepo } from './modules/loop/repo'
 import { createLoopService } from './modules/loop/service'
 import { createBackupLeaseRepo } from './modules/node/backup-lease-repo'
@@ -45,10 +45,16 @@ export function createNodeServices(base: ServiceBase, consent: ConsentService) {
     network: deps.config.network,
     log: deps.log,
   })
-  registerLoopJobs(jobs, { repo: loopRepo, service: loop, log: deps.log })
+  const loopJobDeps = { repo: loopRepo, service: loop, log: deps.log }
+  registerLoopJobs(jobs, loopJobDeps)
   return {
     nodes,
     loop,
+    /**
+     * At start-up: swaps a crash left `pending` are asked of loopd now (a row loopd never saw
+     * stays pending until the follow-up gives up on it), not once they are stale.
+     */
+    followUpSwapsAtStart: () => followLoopSwaps(loopJobDeps, undefined, 0),
     deposits: createDepositService({
       repo: createDepositRepo(deps.db),
       nodes,

@@ -42,6 +42,10 @@ export function createServices(deps: ServiceDeps) {
     ...consenting,
     ...sending,
     ...shop,
+    /** At start-up: payouts and swaps a crash left half-way are asked of their wallets now. */
+    async followUpPayoutsAtStart() {
+      await Promise.all([sending.followUpPayoutsAtStart(), node.followUpSwapsAtStart()])
+    },
     sales: createSalesService(createSalesRepo(deps.db), {
       bus: base.bus,
       refundStates: (businessId, ids) => sending.refunds.paymentStates(businessId, ids),

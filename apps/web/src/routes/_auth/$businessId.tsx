@@ -1,7 +1,10 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { StaffLockNotice } from '@/features/devices/staff-lock-notice'
 import { NodeLockNotice } from '@/features/node/node-unlock'
 import { BusinessLayout } from '@/features/shell/business-layout'
+import { setDateRegion } from '@/lib/format'
+import { useTRPC } from '@/lib/trpc'
 
 export const Route = createFileRoute('/_auth/$businessId')({
   // loaded when a business page opens, not with every page's entry (see routePreload())
@@ -16,6 +19,10 @@ export const Route = createFileRoute('/_auth/$businessId')({
 
 function BusinessAreaLayout() {
   const { businessId } = Route.useParams()
+  const trpc = useTRPC()
+  const { data: businesses } = useSuspenseQuery(trpc.businesses.list.queryOptions())
+  // dates on the business's pages follow its country, as its terminals' do
+  setDateRegion(businesses.find((b) => b.id === businessId)?.currency)
   return (
     <BusinessLayout
       businessId={businessId}
