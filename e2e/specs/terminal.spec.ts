@@ -279,6 +279,25 @@ test('kiosk: the till creates a payment, the terminal shows it, simnet pays, the
   await expect(t.page.getByText('Payment received')).toBeVisible()
   await t.page.clock.setSystemTime(Date.now() + 60_000)
   await expect(t.page.getByText('Waiting for the till…')).toBeVisible()
+
+  // The same in Dutch (a kiosk speaks its browser's language, or the one its page was opened in).
+  await t.page.goto('/terminal?lng=nl')
+  await expect(t.page.getByText('Wachten op de kassa…')).toBeVisible()
+  const dutch = await pos('', {
+    amount: 700,
+    currency: 'SAT',
+    method: 'lightning',
+    memo: 'Menu 1',
+    idempotencyKey: 'kiosk-order-3',
+  })
+  expect(dutch.status()).toBe(201)
+  const dutchRequest = ((await dutch.json()) as { paymentRequest: string }).paymentRequest
+  await expect(t.page.getByText('Menu 1')).toBeVisible()
+  await t.page.clock.setFixedTime(Date.now())
+  await simnet('POST', '/pay', { invoice: dutchRequest })
+  await expect(t.page.getByText('Betaling ontvangen')).toBeVisible()
+  await expect(t.page.getByRole('button', { name: 'Nieuwe betaling' })).toHaveCount(0)
+  await shoot(t.page, 'kiosk-paid-nl')
   hooks.close()
   await t.context.close()
 })
