@@ -33,7 +33,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The product as `npm start` runs it (web already built), on a fresh data folder.
-    command: `rm -rf "${dataDir}" && node --max-semi-space-size=32 --import tsx apps/server/src/main.ts`,
+    // Its log is kept beside the journeys' results, to read after a failure.
+    command: `rm -rf "${dataDir}" && mkdir -p test-results && node --max-semi-space-size=32 --import tsx apps/server/src/main.ts > test-results/e2e-server.log`,
     cwd: root,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,

@@ -4,6 +4,7 @@
  * and every failure is logged.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
+import pg from 'pg'
 import { afterEach, beforeAll, expect, it } from 'vitest'
 import { until } from '../../test/assertions'
 import { createTestDatabase } from '../../test/harness'
@@ -62,6 +63,41 @@ it('runs a recurring task on one instance at a time and carries on after a failu
   // task's start (and shortens the gap after it) without moving any later run.
   const span = runs.at(-1)!.at - runs[0]!.at
   expect(span).toBeGreaterThanOrEqual(300 * (runs.length - 2))
+})
+
+it('does not hold the next run back after pg-boss has counted a run as active', async () => {
+  // pg-boss skips a stately queue's waiting run while its queue statistics show one active; the
+  // first run here ends only once the statistics have caught it, so the next run has to wait for
+  // the statistics to be refreshed (a minute by default).
+  const db = new pg.Pool({ connectionString: url, max: 1 })
+  try {
+    let runs = 0
+    const q = queue()
+    q.every('caught-running', 200, async () => {
+      runs += 1
+      if (runs > 1) return
+      await until(
+        () =>
+          db
+            .query<{ active: unknown[] | null }>(
+              `SELECT singletons_active AS active FROM pgboss.queue WHERE name = 'caught-running'`,
+            )
+            .then((r) => r.rows[0]?.active ?? null),
+        (active) => active !== null,
+        'the statistics to count the run as active',
+        20_000,
+      )
+    })
+    await q.start()
+    await until(
+      () => Promise.resolve(runs),
+      (n) => n >= 3,
+      'two runs after it',
+      20_000,
+    )
+  } finally {
+    await db.end()
+  }
 })
 
 it('runs a deferred job after its delay, retries it, and logs each failure', async () => {

@@ -7,6 +7,10 @@
  *   cron is minute-grained, so each run first queues the next one `ms` later (queue policy
  *   `stately`: at most one waiting and one running, so instances that all queue a run at start
  *   or on their keeper timer add nothing). A failed run is logged; the next run is the retry.
+ *   pg-boss holds a stately queue's waiting run back while its last statistics show a run
+ *   active; those statistics are refreshed every `STATS_REFRESH_SECONDS` (60 s by default), so
+ *   a run caught active would hold up the next one for a minute. Runs of recurring tasks are
+ *   kept `RECURRING_RUNS_KEPT_SECONDS`: they are a heartbeat, not a record.
  * - `handle(name, handler)` + `send(name, data, { delayMs })`: deferred work, retried with
  *   backoff, failures logged each attempt.
  *
@@ -64,6 +68,9 @@ type Registration =
     }
 
 const QUEUE_NAME = /^[a-z][a-z0-9-]*$/
+/** How often pg-boss refreshes its queue statistics and each instance's copy of them. */
+export const STATS_REFRESH_SECONDS = 2
+const RECURRING_RUNS_KEPT_SECONDS = 3600
 
 export function createJobQueue(connectionString: string, opts: JobOptions = {}): JobQueue {
   const log = opts.log ?? (() => {})
@@ -86,7 +93,14 @@ export function createJobQueue(connectionString: string, opts: JobOptions = {}):
     if (r.kind === 'every') {
       // A run that did not finish in this long is taken as lost (its instance died).
       const expireInSeconds = Math.max(60, Math.ceil((r.intervalMs * 10) / 1000))
-      await b.createQueue(r.name, { policy: 'stately', retryLimit: 0, expireInSeconds })
+      const options = {
+        retryLimit: 0,
+        expireInSeconds,
+        deleteAfterSeconds: RECURRING_RUNS_KEPT_SECONDS,
+      }
+      await b.createQueue(r.name, { policy: 'stately', ...options })
+      // a queue created by an earlier release takes the current options too
+      await b.updateQueue(r.name, options)
       await b.work(
         r.name,
         { pollingIntervalSeconds: pollingIntervalSeconds(Math.min(r.intervalMs, 2_000)) },
@@ -167,6 +181,12 @@ export function createJobQueue(connectionString: string, opts: JobOptions = {}):
           application_name: 'jobs',
           // no cron schedules: recurring work re-queues itself (see above)
           schedule: false,
+          // the statistics are taken in the supervisor's pass, so both run at that pace
+          superviseIntervalSeconds: STATS_REFRESH_SECONDS,
+          monitorIntervalSeconds: STATS_REFRESH_SECONDS,
+          queueCacheIntervalSeconds: STATS_REFRESH_SECONDS,
+          // runs past their retention are deleted this often
+          maintenanceIntervalSeconds: 600,
         })
         b.on('error', (err) => log('job queue', err))
         await b.start()
