@@ -11,7 +11,7 @@ import { createNodeRepo } from './modules/node/repo'
 import { createProviderSetupService } from './modules/onboarding/provider-setup'
 import { createOnboardingService } from './modules/onboarding/service'
 import type { ConsentService } from './modules/consent'
-import type { WalletProvider } from './modules/payments/wallet-provider'
+import type { WalletProvider } from './wallets/wallet-provider'
 import { createWalletDetailsService } from './modules/wallet-details/service'
 import type { ServiceBase } from './services-base'
 

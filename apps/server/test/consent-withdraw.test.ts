@@ -137,7 +137,7 @@ describe('overlapping payouts', () => {
 describe('an on-chain fee risen since the quote', () => {
   it('asks for a new confirmation with the new fee, and sends nothing', async () => {
     const wallet = await env.services.wallets.forBusiness(businessId)
-    const address = await wallet!.newAddress()
+    const address = await wallet!.addresses!.newAddress()
     await net.control('POST', '/send', { address, amountSat: 200_000 })
     await net.control('POST', '/mine', { blocks: 1 })
     await until(

@@ -28,6 +28,23 @@ export interface Backend {
   honoursExpiry: boolean
   /** blocks until an on-chain receipt counts as confirmed */
   blocksToConfirm: number
+  /** the senders the wallet has, and nothing else */
+  senders: ('lightning' | 'onchain' | 'registered')[]
+}
+
+/** Each exchange business's API key, which the exchange's withdrawal keys are registered for. */
+const exchangeKeys = new Map<string, string>()
+
+/** Registers a withdrawal destination on the business's exchange account, as its owner would. */
+export async function registerOnExchange(
+  net: TestSimnet,
+  businessId: string,
+  name: string,
+  address: string,
+): Promise<void> {
+  const key = exchangeKeys.get(businessId)
+  if (!key) throw new Error(`${businessId} has no exchange account`)
+  await net.control('POST', '/kraken/withdraw-keys', { key, name, address })
 }
 
 const stored = new Map<string, StoredConnection<unknown>>()
@@ -98,6 +115,7 @@ export const backends: Backend[] = [
     carriesMemo: true,
     honoursExpiry: true,
     blocksToConfirm: 1,
+    senders: ['lightning', 'onchain'],
   },
   {
     kind: 'nwc',
@@ -112,6 +130,7 @@ export const backends: Backend[] = [
     carriesMemo: true,
     honoursExpiry: true,
     blocksToConfirm: 1,
+    senders: ['lightning'],
   },
   {
     kind: 'exchange',
@@ -119,11 +138,13 @@ export const backends: Backend[] = [
       const keys = await net.control<{ key: string; secret: string }>('POST', '/kraken/keys', {})
       const baseUrl = net.externals.exchangeBaseUrl
       store(businessId, 'exchange', { baseUrl, apiKey: keys.key, secret: keys.secret })
+      exchangeKeys.set(businessId, keys.key)
     },
     carriesMemo: false,
     honoursExpiry: false,
     // the exchange credits an on-chain deposit after 3 confirmations
     blocksToConfirm: 3,
+    senders: ['registered'],
   },
 ]
 

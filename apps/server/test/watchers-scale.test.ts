@@ -11,7 +11,7 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createLeaseRepo } from '../src/modules/payments/lease-repo'
 import { createPaymentRepo, type PaymentRepo } from '../src/modules/payments/repo'
-import { cachedWalletProvider } from '../src/modules/payments/wallet-provider'
+import { cachedWalletProvider } from '../src/wallets/wallet-provider'
 import { createWalletWatchers } from '../src/modules/payments/watchers'
 import { parseNwcUri } from '../src/wallets/nwc/nwc-uri'
 import { NwcWallet } from '../src/wallets/nwc/nwc-wallet'
@@ -81,7 +81,6 @@ function countingWallet(asked: Map<string, number>): Wallet {
       lightning: true,
       descriptionHash: true,
       onchain: false,
-      pay: false,
       pushesSettlements: true,
     },
     createInvoice: refuse,
@@ -93,9 +92,7 @@ function countingWallet(asked: Map<string, number>): Wallet {
       await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
     },
     balance: refuse,
-    pay: refuse,
-    newAddress: refuse,
-    addressReceipts: refuse,
+    sendableBalance: refuse,
     close: () => {},
   }
 }

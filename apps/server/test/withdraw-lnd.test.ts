@@ -68,7 +68,7 @@ const confirm = (
 async function fundOnchain(id: string, sat: number) {
   const wallet = await env.services.wallets.forBusiness(id)
   if (!wallet) throw new Error('no wallet')
-  const address = await wallet.newAddress()
+  const address = await wallet.addresses!.newAddress()
   await net.control('POST', '/send', { address, amountSat: sat })
   await net.control('POST', '/mine', { blocks: 1 })
   await until(

@@ -19,7 +19,7 @@ describe('an NWC wallet', () => {
   it('pays an invoice with pay_invoice, once per key, and offers no on-chain', async () => {
     const { b, businessId } = await nwcBusiness(env, net)
     const balances = await b.caller.withdrawals.balances({ businessId })
-    expect(balances).toMatchObject({ walletKind: 'nwc', canOnchain: false, canLightning: true })
+    expect(balances).toMatchObject({ registeredOnly: false, canOnchain: false, canLightning: true })
     const inv = net.simnet.world.payer.addInvoice({ valueMsat: 2_000_000, memo: 'payout' })
     const key = randomUUID()
     const confirm = () =>

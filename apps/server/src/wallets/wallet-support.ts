@@ -107,5 +107,3 @@ export class SettlementQueue {
     return this.#tail
   }
 }
-
-export const unsupported = (what: string) => Promise.reject(new WalletUnsupportedError(what))

@@ -1,17 +1,27 @@
 /**
  * One contract for every wallet adapter, run against the whole simnet: the merchant's own lnd
  * node, an NWC wallet and an exchange account, each built by the factory from what a business
- * would have stored. Cases an adapter's capabilities rule out check that it says so.
+ * would have stored. Receiving runs for every backend (cases its capabilities rule out check
+ * that it says so); each sending section runs for every backend that has that sender, and every
+ * backend has exactly the senders it should.
  */
 import { Network, validate } from 'bitcoin-address-validation'
 import bolt11 from 'bolt11'
 import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { lightningFeeLimitSat } from '@app/domain'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scenario } from '../../test/harness'
 import { createWalletForBusiness, walletCapabilities } from './factory'
 import { WalletUnsupportedError, type Wallet } from './wallet'
-import { backends, factoryDeps as deps, until, watching } from '../../test/wallet-contract'
+import {
+  backends,
+  factoryDeps as deps,
+  registerOnExchange,
+  until,
+  watching,
+} from '../../test/wallet-contract'
 
 const t = await scenario({ simnet: true, server: false })
 afterAll(t.close)
@@ -37,6 +47,14 @@ describe.each(backends)('$kind wallet', (backend) => {
   it('is built by the factory, which tells its capabilities without connecting', async () => {
     expect(wallet.kind).toBe(backend.kind)
     expect(await walletCapabilities(deps, businessId)).toEqual(wallet.capabilities)
+    // it hands out addresses exactly when its capabilities say so, and has only its senders
+    expect(wallet.addresses !== undefined).toBe(wallet.capabilities.onchain)
+    const senders = [
+      wallet.lightningSender && 'lightning',
+      wallet.onchainSender && 'onchain',
+      wallet.registeredWithdrawals && 'registered',
+    ].filter(Boolean)
+    expect(senders).toEqual(backend.senders)
     expect(await walletCapabilities(deps, 'no-such-business')).toBeNull()
     expect(await createWalletForBusiness(deps, 'no-such-business')).toBeNull()
   })
@@ -127,38 +145,45 @@ describe.each(backends)('$kind wallet', (backend) => {
     expect(await totalSat(wallet)).toBe(before + 5_000)
   })
 
-  it('pays an invoice with a fee, and refuses to pay it twice', async () => {
-    const payerInvoice = net.simnet.world.payer.addInvoice({ valueMsat: 4_000_000, memo: 'Refund' })
-    if (!wallet.capabilities.pay) {
-      await expect(wallet.pay(payerInvoice.paymentRequest)).rejects.toBeInstanceOf(
-        WalletUnsupportedError,
-      )
-      return
-    }
-    const paid = await wallet.pay(payerInvoice.paymentRequest)
-    expect(paid).toMatchObject({ status: 'succeeded', failureReason: null })
-    expect(paid.feeSat).toBeGreaterThanOrEqual(0)
-    expect(paid.feeSat).toBeLessThan(100)
-    const preimage = Buffer.from(paid.preimage ?? '', 'hex')
-    expect(createHash('sha256').update(preimage).digest('hex')).toBe(payerInvoice.paymentHash)
-    expect(net.simnet.world.payer.lookupInvoice(payerInvoice.paymentHash)?.state).toBe('SETTLED')
+  describe.runIf(backend.senders.includes('lightning'))('Lightning sender', () => {
+    it('pays an invoice within its fee limit, follows it, and refuses to pay it twice', async () => {
+      const sender = wallet.lightningSender
+      if (!sender) throw new Error('no Lightning sender')
+      const payerInvoice = net.simnet.world.payer.addInvoice({
+        valueMsat: 4_000_000,
+        memo: 'Refund',
+      })
+      const sentAt = new Date()
+      const input = {
+        paymentRequest: payerInvoice.paymentRequest,
+        paymentHash: payerInvoice.paymentHash,
+        feeLimitSat: lightningFeeLimitSat(4_000),
+        timeoutSec: 30,
+        sentAt,
+      }
+      const paid = await sender.send(input)
+      expect(paid).toMatchObject({ status: 'succeeded', failureReason: null })
+      expect(paid.feeSat).toBeGreaterThanOrEqual(0)
+      expect(paid.feeSat).toBeLessThanOrEqual(lightningFeeLimitSat(4_000))
+      const preimage = Buffer.from(paid.preimage ?? '', 'hex')
+      expect(createHash('sha256').update(preimage).digest('hex')).toBe(payerInvoice.paymentHash)
+      expect(net.simnet.world.payer.lookupInvoice(payerInvoice.paymentHash)?.state).toBe('SETTLED')
+      expect(await sender.track(payerInvoice.paymentHash, undefined, sentAt)).toMatchObject({
+        status: 'succeeded',
+      })
 
-    const again = await wallet.pay(payerInvoice.paymentRequest)
-    expect(again).toMatchObject({ status: 'failed', feeSat: 0, preimage: null })
-    expect(again.failureReason).toBeTruthy()
+      const again = await sender.send({ ...input, sentAt: new Date() })
+      expect(again).toMatchObject({ status: 'failed', preimage: null })
+      expect(again.failureReason).toBeTruthy()
+    })
   })
 
   it('receives on-chain at a fresh address, with confirmations', async () => {
-    if (!wallet.capabilities.onchain) {
-      await expect(wallet.newAddress()).rejects.toBeInstanceOf(WalletUnsupportedError)
-      await expect(wallet.addressReceipts('bcrt1qexample')).rejects.toBeInstanceOf(
-        WalletUnsupportedError,
-      )
-      return
-    }
-    const address = await wallet.newAddress()
+    const addresses = wallet.addresses
+    if (!addresses) return
+    const address = await addresses.newAddress()
     expect(validate(address, Network.regtest)).toBe(true)
-    expect(await wallet.addressReceipts(address)).toEqual([])
+    expect(await addresses.receipts(address)).toEqual([])
     const sent = await net.control<{ txid: string }>('POST', '/send', {
       address,
       amountSat: 25_000,
@@ -166,17 +191,98 @@ describe.each(backends)('$kind wallet', (backend) => {
     // seen in the mempool, then confirmed
     expect(
       await until(
-        () => wallet.addressReceipts(address),
+        () => addresses.receipts(address),
         (r) => r.length > 0,
         'a receipt',
       ),
     ).toEqual([{ txid: sent.txid, amountSat: 25_000, confirmations: 0 }])
     net.simnet.world.chain.mine(backend.blocksToConfirm)
     const receipts = await until(
-      () => wallet.addressReceipts(address),
+      () => addresses.receipts(address),
       (r) => r.some((x) => x.confirmations > 0),
       'a confirmed receipt',
     )
     expect(receipts).toEqual([{ txid: sent.txid, amountSat: 25_000, confirmations: 1 }])
   })
+
+  describe.runIf(backend.senders.includes('onchain'))('on-chain sender', () => {
+    it('prices a send, sends it with its label and finds it again; a refusal is failed', async () => {
+      const sender = wallet.onchainSender
+      if (!sender) throw new Error('no on-chain sender')
+      const satPerVbyte = await sender.feeRate(6)
+      expect(satPerVbyte).toBeGreaterThanOrEqual(1)
+      const to = net.simnet.world.chain.newAddress('payer')
+      const quote = await sender.quote({ address: to, amountSat: 10_000, satPerVbyte })
+      expect(quote).toMatchObject({ amountSat: 10_000, sendAll: false })
+      expect(quote.feeSat).toBeGreaterThan(0)
+      const label = `contract-${randomUUID()}`
+      expect(await sender.find(label)).toBeNull()
+      const sent = await sender.send({
+        address: to,
+        amountSat: 10_000,
+        sendAll: false,
+        satPerVbyte,
+        label,
+      })
+      if (sent.status !== 'succeeded') throw new Error(`not sent: ${sent.failureReason}`)
+      expect(await sender.find(label)).toMatchObject({ txid: sent.txid })
+      const tx = net.simnet.world.chain.getTx(sent.txid)
+      expect(tx?.vout.filter((o) => o.address === to).map((o) => o.valueSat)).toEqual([10_000])
+
+      const tooMuch = await sender.send({
+        address: to,
+        amountSat: 2_100_000_000_000_000,
+        sendAll: false,
+        satPerVbyte,
+        label: `contract-${randomUUID()}`,
+      })
+      expect(tooMuch.status).toBe('failed')
+    })
+  })
+
+  describe.runIf(backend.senders.includes('registered'))(
+    'withdrawals to registered destinations',
+    () => {
+      it('lists a registered destination, quotes and withdraws to it; an unknown key is refused', async () => {
+        const exchange = wallet.registeredWithdrawals
+        if (!exchange || !wallet.addresses) throw new Error('no registered withdrawals')
+        // more than the exchange's least on-chain withdrawal, deposited and credited
+        const before = (await wallet.sendableBalance()).onchainSat
+        const deposit = await wallet.addresses.newAddress()
+        await net.control('POST', '/send', { address: deposit, amountSat: 100_000 })
+        net.simnet.world.chain.mine(backend.blocksToConfirm)
+        await until(
+          () => wallet.sendableBalance(),
+          (b) => b.onchainSat >= before + 100_000,
+          'the deposit to be credited',
+        )
+        const to = net.simnet.world.chain.newAddress('payer')
+        await registerOnExchange(net, businessId, 'Contract savings', to)
+        expect(await exchange.destinations()).toContainEqual({
+          key: 'Contract savings',
+          rail: 'onchain',
+          address: to,
+        })
+        const quote = await exchange.quote('Contract savings', 60_000)
+        expect(quote.feeSat).toBeGreaterThan(0)
+        expect(quote.maxSat).toBeGreaterThanOrEqual(60_000)
+        const sent = await exchange.withdraw({
+          key: 'Contract savings',
+          amountSat: 60_000,
+          feeSat: quote.feeSat,
+        })
+        if (sent.status !== 'sent') throw new Error(`not sent: ${sent.failureReason}`)
+        const state = await exchange.state({ refid: sent.refid })
+        expect(state).toMatchObject({ refid: sent.refid })
+        expect(state?.status).not.toBe('failed')
+
+        const refused = await exchange.withdraw({
+          key: 'No such key',
+          amountSat: 60_000,
+          feeSat: quote.feeSat,
+        })
+        expect(refused).toMatchObject({ status: 'failed' })
+      })
+    },
+  )
 })

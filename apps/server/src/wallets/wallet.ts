@@ -1,8 +1,12 @@
 /**
- * The wallet port: "where this business's money is". One narrow interface with an adapter per
- * backend (the merchant's own lnd node, an NWC wallet, an exchange account). Adapters declare
- * what they can do up front; the product offers only that. Amounts are integer satoshis.
- * Every call that leaves the process takes an AbortSignal.
+ * The wallet port: "where this business's money is", with an adapter per backend (the
+ * merchant's own lnd node, an NWC wallet, an exchange account). Every wallet receives
+ * (invoices, watching, and on-chain addresses where it has them); what it can send is the
+ * senders it has: Lightning (send and track), on chain (fee rate, quote, send, find), and
+ * withdrawals to destinations registered on an exchange. Callers ask whether a wallet has a
+ * sender, never which backend it is. Each adapter turns its backend's errors into an outcome
+ * (`succeeded`, `failed`, `unknown`), so nothing above it reads a backend's words. Amounts are
+ * integer satoshis. Every call that leaves the process takes an AbortSignal.
  */
 
 export interface WalletCapabilities {
@@ -10,10 +14,8 @@ export interface WalletCapabilities {
   lightning: boolean
   /** invoices can commit to a description hash (LNURL-pay) */
   descriptionHash: boolean
-  /** fresh on-chain addresses and their incoming payments */
+  /** fresh on-chain addresses and their incoming payments (the wallet has `addresses`) */
   onchain: boolean
-  /** outgoing Lightning payments */
-  pay: boolean
   /** settlement is pushed (a stream or notifications) rather than only looked up */
   pushesSettlements: boolean
 }
@@ -46,13 +48,6 @@ export interface AddressReceipt {
   txid: string
   amountSat: number
   confirmations: number
-}
-
-export interface PayResult {
-  status: 'succeeded' | 'failed'
-  feeSat: number
-  preimage: string | null
-  failureReason: string | null
 }
 
 export interface WalletBalance {
@@ -95,11 +90,27 @@ export interface Wallet {
     signal: AbortSignal,
   ): Promise<void>
   balance(signal?: AbortSignal): Promise<WalletBalance>
-  pay(paymentRequest: string, signal?: AbortSignal): Promise<PayResult>
+  /** on-chain receiving, where `capabilities.onchain` */
+  readonly addresses?: AddressReceiver
+  /**
+   * What can be sent out: Lightning (the channels' local balance), on chain, and what the wallet
+   * must keep on chain (lnd's anchor channel reserve). A node that is locked or starting throws
+   * WalletNotReadyError.
+   */
+  sendableBalance(signal?: AbortSignal): Promise<SendableBalance>
+  /** paying Lightning invoices, where the wallet can */
+  readonly lightningSender?: LightningSender
+  /** sending on chain to any address, where the wallet can */
+  readonly onchainSender?: OnchainSender
+  /** withdrawing to destinations registered on the exchange (an exchange account) */
+  readonly registeredWithdrawals?: RegisteredWithdrawals
+  close(): void
+}
+
+export interface AddressReceiver {
   newAddress(signal?: AbortSignal): Promise<string>
   /** Payments received at an address handed out by newAddress. */
-  addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]>
-  close(): void
+  receipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]>
 }
 
 export interface SendableBalance {
@@ -108,47 +119,37 @@ export interface SendableBalance {
   reserveSat: number
 }
 
-/**
- * Sending money out (withdrawals), beside the Wallet port: every adapter implements it; a
- * wallet without it cannot withdraw (`canSend`).
- */
-export interface WalletSend {
+export interface LightningSender {
   /**
-   * Sends a Lightning payment out (a withdrawal) with its fee limit; `unknown` when the outcome
-   * is not known yet (a lost reply, a timeout): never retried blindly, followed by trackLightning.
+   * Pays an invoice with its fee limit; `unknown` when the outcome is not known yet (a lost
+   * reply, a timeout): never retried blindly, followed by `track`.
    */
-  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome>
+  send(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome>
   /**
-   * Where an outgoing Lightning payment stands; null when the wallet never saw it. `sentAt` (when
-   * the payout was claimed, no earlier than the one given to sendLightning) lets a wallet whose
-   * requests expire tell a request that can no longer be carried out.
+   * Where an outgoing payment stands; null when the wallet never saw it. `sentAt` (when the
+   * payout was claimed, no earlier than the one given to `send`) lets a wallet whose requests
+   * expire tell a request that can no longer be carried out.
    */
-  trackLightning(
-    paymentHash: string,
-    signal?: AbortSignal,
-    sentAt?: Date | null,
-  ): Promise<SendOutcome | null>
+  track(paymentHash: string, signal?: AbortSignal, sentAt?: Date | null): Promise<SendOutcome | null>
+}
+
+export interface OnchainSender {
+  /** The fee rate (sat/vB) for a confirmation target in blocks. */
+  feeRate(targetBlocks: number, signal?: AbortSignal): Promise<number>
+  /** What a send would cost and what would arrive (amountSat null: sweep all). */
+  quote(input: OnchainQuoteInput, signal?: AbortSignal): Promise<OnchainQuote>
   /**
-   * What can be sent out: Lightning (the channels' local balance), on chain, and what the wallet
-   * must keep on chain (lnd's anchor channel reserve). A node that is locked or starting throws
-   * WalletNotReadyError.
+   * Sends as quoted; the label finds the transaction again after a lost reply. The wallet's own
+   * refusal is `failed`; anything else may have gone out and is `unknown`.
    */
-  sendableBalance(signal?: AbortSignal): Promise<SendableBalance>
-  /** The on-chain fee rate (sat/vB) for a confirmation target in blocks. */
-  onchainFeeRate(targetBlocks: number, signal?: AbortSignal): Promise<number>
-  /** What an on-chain send would cost and what would arrive (amountSat null: sweep all). */
-  quoteOnchain(input: OnchainQuoteInput, signal?: AbortSignal): Promise<OnchainQuote>
-  /** Sends on chain as quoted; the label finds the transaction again after a lost reply. */
-  sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<{ txid: string }>
+  send(input: OnchainSendInput, signal?: AbortSignal): Promise<OnchainSendOutcome>
   /** The transaction sent with `label`, or null when there is none. */
-  findOnchainSend(label: string, signal?: AbortSignal): Promise<OnchainSent | null>
+  find(label: string, signal?: AbortSignal): Promise<OnchainSent | null>
 }
 
-export type SendingWallet = Wallet & WalletSend
-
-export function canSend(wallet: Wallet): wallet is SendingWallet {
-  return 'sendLightning' in wallet && 'sendableBalance' in wallet && 'quoteOnchain' in wallet
-}
+export type OnchainSendOutcome =
+  | { status: 'succeeded'; txid: string }
+  | { status: 'failed' | 'unknown'; failureReason: string }
 
 /** A withdrawal destination registered on the exchange (a Kraken withdrawal key). */
 export interface RegisteredDestination {
@@ -171,35 +172,39 @@ export interface ExchangeWithdrawalState {
 }
 
 /** Withdrawals of an exchange account: only to destinations registered on the exchange. */
-export interface ExchangeWithdrawals {
-  registeredDestinations(signal?: AbortSignal): Promise<RegisteredDestination[]>
-  quoteWithdrawal(
-    key: string,
-    amountSat: number,
-    signal?: AbortSignal,
-  ): Promise<ExchangeWithdrawalQuote>
-  withdraw(
-    key: string,
-    amountSat: number,
-    feeSat: number,
-    signal?: AbortSignal,
-    /** a BOLT11 invoice to pay, for a key of the exchange's Lightning method */
-    invoice?: string,
-  ): Promise<{ refid: string }>
+export interface RegisteredWithdrawals {
+  destinations(signal?: AbortSignal): Promise<RegisteredDestination[]>
+  /** The fee and the most that can arrive, for `amountSat` to arrive at the key's destination. */
+  quote(key: string, amountSat: number, signal?: AbortSignal): Promise<ExchangeWithdrawalQuote>
+  /**
+   * Asks the exchange to send; its own refusal is `failed`, no answer at all `unknown` (the
+   * withdrawal may have been made: `state` finds it).
+   */
+  withdraw(input: ExchangeWithdrawInput, signal?: AbortSignal): Promise<ExchangeWithdrawOutcome>
   /**
    * The key of the exchange's Lightning method that takes an invoice with each withdrawal, or
    * null when the exchange or the account offers none.
    */
   lightningInvoiceKey(signal?: AbortSignal): Promise<string | null>
-  withdrawalState(
+  state(
     find: { refid: string } | { key: string; amountSat: number; since: Date },
     signal?: AbortSignal,
   ): Promise<ExchangeWithdrawalState | null>
 }
 
-export function withdrawsToRegistered(wallet: Wallet): wallet is Wallet & ExchangeWithdrawals {
-  return 'registeredDestinations' in wallet && 'withdrawalState' in wallet
+export interface ExchangeWithdrawInput {
+  key: string
+  /** what arrives */
+  amountSat: number
+  /** the quoted fee; a higher one is refused */
+  feeSat: number
+  /** a BOLT11 invoice to pay, for a key of the exchange's Lightning method */
+  invoice?: string
 }
+
+export type ExchangeWithdrawOutcome =
+  | { status: 'sent'; refid: string }
+  | { status: 'failed' | 'unknown'; failureReason: string }
 
 /** An outgoing payment's outcome. */
 export interface SendOutcome {

@@ -2,7 +2,7 @@ import { bech32 } from '@scure/base'
 import { NETWORK as MAIN, TEST_NETWORK, p2pkh, p2sh, p2tr, p2wpkh } from '@scure/btc-signer'
 import bolt11 from 'bolt11'
 import { describe, expect, it } from 'vitest'
-import { parseDestination } from './destination'
+import { invoiceOnly, parseDestination } from './destination'
 import type { ParsedDestination } from './destination-types'
 import type { BitcoinNetwork } from './networks'
 
@@ -433,5 +433,36 @@ describe('parseDestination', () => {
     expect(got.destination.paymentHash).toBe('11'.repeat(32))
     expect(got.destination.description).toBe('coffee')
     expect(got.destination.expiresAt.getTime()).toBe((nowSec - 60 + 3_600) * 1_000)
+  })
+})
+
+describe('invoiceOnly (what an exchange account pays of a typed destination)', () => {
+  const paid = (input: string) => {
+    const got = invoiceOnly(input, 'simnet', NOW)
+    return got.ok ? { type: got.type, sat: got.invoice.amountSat } : got.code
+  }
+  const inv = invoice('bcrt', { sat: 321 })
+
+  it('pays an invoice, bare or as the Lightning invoice of a BIP21 URI', () => {
+    expect(paid(inv)).toEqual({ type: 'bolt11', sat: 321 })
+    expect(paid(`lightning:${inv}`)).toEqual({ type: 'bolt11', sat: 321 })
+    expect(paid(`bitcoin:${regP2wpkh}?amount=0.00000321&lightning=${inv}`)).toEqual({
+      type: 'bip21',
+      sat: 321,
+    })
+  })
+
+  it('asks for anything else to be registered on the exchange', () => {
+    for (const input of [regP2wpkh, `bitcoin:${regP2wpkh}?amount=0.001`, 'alice@example.com']) {
+      expect(paid(input)).toBe('WITHDRAW_DESTINATION_NOT_REGISTERED')
+    }
+    expect(paid('not a destination')).toBe('WITHDRAW_DESTINATION_NOT_REGISTERED')
+  })
+
+  it('says why an invoice cannot be paid', () => {
+    expect(paid(invoice('bcrt', { sat: 5, ts: nowSec - 7_200, expiry: 60 }))).toBe(
+      'WITHDRAW_INVOICE_EXPIRED',
+    )
+    expect(paid(invoice('bc', { sat: 5 }))).toBe('WITHDRAW_WRONG_NETWORK')
   })
 })

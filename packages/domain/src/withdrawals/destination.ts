@@ -4,6 +4,7 @@
  * user types and again on the server; network look-ups (LNURL) happen on the server only.
  * Checksums, witness versions and signatures' encodings are left to the libraries.
  */
+import type { ErrorCode } from '../errors'
 import { looksLikeAddress, parseBitcoinAddress } from './bitcoin-address'
 import { refuse, type InvoiceDestination, type ParsedDestination } from './destination-types'
 import { parseInvoice } from './invoice'
@@ -103,4 +104,34 @@ export function parseDestination(
     'WITHDRAW_INVALID_DESTINATION',
     'not an invoice, Lightning address or Bitcoin address',
   )
+}
+
+/** The invoice a wallet that pays only invoices may pay, or why it may not (its code). */
+export type InvoiceOnly =
+  | { ok: true; invoice: InvoiceDestination; type: 'bolt11' | 'bip21' }
+  | { ok: false; code: ErrorCode }
+
+/**
+ * What an exchange account can pay of a typed destination: a Lightning invoice, bare or in a
+ * BIP21 URI, through the exchange's Lightning method; anything else only once registered on the
+ * exchange (WITHDRAW_DESTINATION_NOT_REGISTERED). An invoice that cannot be paid (expired,
+ * another network) says why.
+ */
+export function invoiceOnly(
+  input: string,
+  network: BitcoinNetwork,
+  now: Date = new Date(),
+): InvoiceOnly {
+  const parsed = parseDestination(input, network, now)
+  if (!parsed.ok) {
+    const looksLikeInvoice = /^(lightning:)?ln/i.test(input.trim())
+    return {
+      ok: false,
+      code: looksLikeInvoice ? parsed.code : 'WITHDRAW_DESTINATION_NOT_REGISTERED',
+    }
+  }
+  const d = parsed.destination
+  if (d.type === 'bolt11') return { ok: true, invoice: d, type: d.type }
+  if (d.type === 'bip21' && d.lightning) return { ok: true, invoice: d.lightning, type: d.type }
+  return { ok: false, code: 'WITHDRAW_DESTINATION_NOT_REGISTERED' }
 }

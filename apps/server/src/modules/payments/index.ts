@@ -1,7 +1,7 @@
 /**
  * What other modules may use of payments: the payment service and its views, reading payment
- * rows, the channel changes are announced on (and announcing one), the refusal of a payment,
- * and every business's wallet (`wallet-provider.ts`).
+ * rows, the channel changes are announced on (and announcing one), and the refusal of a
+ * payment. Every business's wallet comes from `wallets/wallet-provider.ts`.
  */
 export type { PaymentService } from './service'
 export { refusal, type BusinessRef, type RequestContext } from './receive'
@@ -11,4 +11,3 @@ export { paymentView, type PaymentView } from './view'
 export type { PaymentRepo } from './repo'
 export { PAYMENT_EVENTS_CHANNEL, type PaymentEvent, type PaymentRow } from './row'
 export { announce } from './write-repo'
-export type { WalletProvider } from './wallet-provider'

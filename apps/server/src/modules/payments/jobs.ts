@@ -10,7 +10,7 @@ import { failUnanswered } from './deadline'
 import { DEFAULT_BUSINESS_CONCURRENCY, forEachIsolated } from './limits'
 import type { PaymentRepo } from './repo'
 import { createSettlements, DEFAULT_ADDRESS_GRACE_MS } from './settlements'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 
 const EXPIRY_SWEEP_MS = 5_000
 const DEADLINE_SWEEP_MS = 60_000

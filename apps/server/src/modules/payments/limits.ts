@@ -3,7 +3,7 @@
  * makes has a deadline, and businesses are worked on a few at a time, each on its own.
  */
 import type { Wallet } from '../../wallets/wallet'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 
 /** The deadline of one wallet call made in the background (a lookup, an address's receipts). */
 export const DEFAULT_WALLET_CALL_MS = 10_000

@@ -19,7 +19,7 @@ import { rowThenRequest, type FlowOutcome } from './flow'
 import type { PaymentRepo } from './repo'
 import type { PaymentRow } from './row'
 import { paymentView, type PaymentView } from './view'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import type { WalletWatchers } from './watchers'
 
 export interface BusinessRef {

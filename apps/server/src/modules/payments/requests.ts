@@ -4,6 +4,7 @@
  */
 import { fiatMinorToSat, MAX_PAYMENT_SAT } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import { WalletUnsupportedError } from '../../wallets/wallet'
 import type { FiatCurrency, PriceService } from '../price'
 import {
   currencyOf,
@@ -125,7 +126,9 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
         'onchain',
         (amountSat) =>
           async ({ invoice, wallet }) => {
-            const address = await wallet.newAddress(signal)
+            // the request is made only for a wallet whose capabilities say onchain
+            if (!wallet.addresses) throw new WalletUnsupportedError('hand out on-chain addresses')
+            const address = await wallet.addresses.newAddress(signal)
             // Unified: the same amount can also be paid over Lightning where the wallet can.
             if (!wallet.capabilities.lightning) return { address }
             const expirySec = UNIFIED_INVOICE_EXPIRY_SEC

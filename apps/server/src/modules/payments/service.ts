@@ -13,7 +13,7 @@ import { createReceiving, refusal, viewOf, type Need, type PaymentLog } from './
 import type { PaymentRepo } from './repo'
 import { checkAmount, createPaymentRequests } from './requests'
 import { createSettlements } from './settlements'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import type { WalletWatchers } from './watchers'
 
 export function createPaymentService(deps: {

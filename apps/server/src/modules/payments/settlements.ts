@@ -9,12 +9,12 @@
  * invoice does; unpaid, it expires a grace period after its invoice.
  */
 import { satToFiatMinor } from '@app/domain'
-import type { AddressReceipt, Settlement, Wallet } from '../../wallets/wallet'
+import type { AddressReceipt, AddressReceiver, Settlement } from '../../wallets/wallet'
 import type { FiatCurrency, PriceService } from '../price'
 import { DEFAULT_WALLET_CALL_MS, walletWithin, withDeadline } from './limits'
 import type { PaymentRepo } from './repo'
 import type { PaymentRow } from './row'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 
 const EXPIRY_GRACE_MS = 60_000
 /** An unpaid address payment expires this long after its invoice (a payer may send late). */
@@ -118,8 +118,8 @@ export function createSettlements(deps: SettlementDeps) {
     }
   }
 
-  const receiptsOf = (wallet: Wallet, address: string, signal?: AbortSignal) =>
-    withDeadline(callMs, (s) => wallet.addressReceipts(address, s), signal)
+  const receiptsOf = (addresses: AddressReceiver, address: string, signal?: AbortSignal) =>
+    withDeadline(callMs, (s) => addresses.receipts(address, s), signal)
 
   /**
    * An address payment is `processing` once seen and settled at one confirmation with the full
@@ -128,11 +128,11 @@ export function createSettlements(deps: SettlementDeps) {
   async function followAddresses(businessId: string, signal?: AbortSignal): Promise<void> {
     const rows = await repo.openOnchain(businessId)
     if (rows.length === 0) return
-    const wallet = await walletOf(businessId)
-    if (!wallet?.capabilities.onchain) return
+    const addresses = (await walletOf(businessId))?.addresses
+    if (!addresses) return
     for (const row of rows) {
       if (signal?.aborted) return
-      await applyReceipts(row, await receiptsOf(wallet, row.address ?? '', signal))
+      await applyReceipts(row, await receiptsOf(addresses, row.address ?? '', signal))
     }
   }
 
@@ -160,7 +160,7 @@ export function createSettlements(deps: SettlementDeps) {
       }
       if (row.address) {
         // Paid to the address after all: followed on instead of expired.
-        const receipts = wallet.capabilities.onchain ? await receiptsOf(wallet, row.address) : []
+        const receipts = wallet.addresses ? await receiptsOf(wallet.addresses, row.address) : []
         if (receipts.length > 0) {
           await applyReceipts(row, receipts)
           continue

@@ -7,7 +7,7 @@
 import { createLimiter, walletWithin } from './limits'
 import type { PaymentRepo } from './repo'
 import type { Settlements } from './settlements'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import type { WatcherInstances } from './watcher-instances'
 
 /** At most this many open invoices are looked up per fallback pass of a wallet without push. */

@@ -33,7 +33,7 @@ import { DEFAULT_BUSINESS_CONCURRENCY, DEFAULT_WALLET_CALL_MS } from './limits'
 import type { PaymentRepo } from './repo'
 import { createSettlements } from './settlements'
 import { createWalletWatches } from './wallet-watches'
-import type { WalletProvider } from './wallet-provider'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import { createWatcherInstances } from './watcher-instances'
 
 export interface WatcherOptions {

@@ -5,6 +5,7 @@
 import {
   expectedMinutes,
   feeRateError,
+  invoiceOnly,
   lightningFeeLimitSat,
   maxLightningSendSat,
   parseDestination,
@@ -17,11 +18,7 @@ import {
   ZWithdrawQuoteInput,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
-import {
-  withdrawsToRegistered,
-  type ExchangeWithdrawals,
-  type SendingWallet,
-} from '../../wallets/wallet'
+import type { OnchainSender, RegisteredWithdrawals, Wallet } from '../../wallets/wallet'
 import { fetchPayRequest, requestInvoice } from './lnurl'
 import { payeeOf, walletError, type Actor, type Plan, type PriorityOption } from './plan'
 import type { WithdrawalRepo } from './repo'
@@ -34,21 +31,21 @@ export function createPlanner({
   network: BitcoinNetwork
 }) {
   /** The destinations registered on the exchange, less the Lightning key that takes invoices. */
-  async function registered(wallet: SendingWallet & ExchangeWithdrawals, signal?: AbortSignal) {
-    const all = await wallet.registeredDestinations(signal).catch(walletError)
+  async function registered(exchange: RegisteredWithdrawals, signal?: AbortSignal) {
+    const all = await exchange.destinations(signal).catch(walletError)
     return all.filter((d) => d.rail !== 'lightning' || d.address !== '')
   }
 
   async function lightningPlan(
     actor: Actor,
-    wallet: SendingWallet,
+    wallet: Wallet,
     invoice: InvoiceDestination,
     destinationType: string,
     amountSat: number | null,
     extraTargets: string[],
   ): Promise<Plan> {
-    if (wallet.kind === 'exchange') {
-      throw new DomainError('WITHDRAW_DESTINATION_NOT_REGISTERED', 'Use a registered destination')
+    if (!wallet.lightningSender) {
+      throw new DomainError('WITHDRAW_METHOD_UNSUPPORTED', 'This wallet cannot pay invoices')
     }
     const amount = invoice.amountSat ?? amountSat
     const amountError = withdrawAmountError(amount)
@@ -69,11 +66,11 @@ export function createPlanner({
     }
   }
 
-  async function onchainRates(wallet: SendingWallet, signal?: AbortSignal) {
+  async function onchainRates(sender: OnchainSender, signal?: AbortSignal) {
     const entries = await Promise.all(
       (['low', 'medium', 'high'] as const).map(async (priority) => {
         const target = PRIORITY_TARGET_BLOCKS[priority]
-        const rate = await wallet.onchainFeeRate(target, signal).catch(walletError)
+        const rate = await sender.feeRate(target, signal).catch(walletError)
         return { priority, target, rate }
       }),
     )
@@ -81,18 +78,16 @@ export function createPlanner({
   }
 
   async function onchainPlan(
-    wallet: SendingWallet,
+    wallet: Wallet,
     address: string,
     destinationType: string,
     input: ReturnType<typeof ZWithdrawQuoteInput.parse>,
     uriAmountSat: number | null,
     signal?: AbortSignal,
   ): Promise<Plan> {
-    if (wallet.kind === 'nwc') {
+    const sender = wallet.onchainSender
+    if (!sender) {
       throw new DomainError('WITHDRAW_METHOD_UNSUPPORTED', 'This wallet cannot send on chain')
-    }
-    if (wallet.kind === 'exchange') {
-      throw new DomainError('WITHDRAW_DESTINATION_NOT_REGISTERED', 'Use a registered destination')
     }
     const sweepAll = input.sweepAll
     const amount = sweepAll ? null : (input.amountSat ?? uriAmountSat)
@@ -110,13 +105,13 @@ export function createPlanner({
         throw new DomainError('WITHDRAW_FEE_RATE_INVALID', 'Fee rate out of bounds')
       }
     }
-    const rates = await onchainRates(wallet, signal)
+    const rates = await onchainRates(sender, signal)
     const chosenRate =
       input.priority === 'custom'
         ? (input.feeRate ?? 1)
         : (rates.find((r) => r.priority === input.priority)?.rate ?? 1)
-    const quote = await wallet
-      .quoteOnchain({ address, amountSat: amount, satPerVbyte: chosenRate }, signal)
+    const quote = await sender
+      .quote({ address, amountSat: amount, satPerVbyte: chosenRate }, signal)
       .catch(walletError)
     const priorities: PriorityOption[] = rates.map((r) => ({
       priority: r.priority,
@@ -148,24 +143,15 @@ export function createPlanner({
    */
   async function exchangeInvoicePlan(
     actor: Actor,
-    wallet: SendingWallet & ExchangeWithdrawals,
+    exchange: RegisteredWithdrawals,
     input: ReturnType<typeof ZWithdrawQuoteInput.parse>,
     signal?: AbortSignal,
   ): Promise<Plan> {
-    const parsed = parseDestination(input.destination, network)
-    const invoice = !parsed.ok
-      ? null
-      : parsed.destination.type === 'bolt11'
-        ? parsed.destination
-        : parsed.destination.type === 'bip21'
-          ? parsed.destination.lightning
-          : null
-    // an invoice that cannot be paid (expired, another network) says why
-    if (!parsed.ok && /^(lightning:)?ln/i.test(input.destination.trim())) {
-      throw new DomainError(parsed.code, parsed.reason)
-    }
-    const key = invoice ? await wallet.lightningInvoiceKey(signal).catch(walletError) : null
-    if (!invoice || key === null) {
+    const typed = invoiceOnly(input.destination, network)
+    if (!typed.ok) throw new DomainError(typed.code)
+    const { invoice } = typed
+    const key = await exchange.lightningInvoiceKey(signal).catch(walletError)
+    if (key === null) {
       throw new DomainError('WITHDRAW_DESTINATION_NOT_REGISTERED', 'Use a registered destination')
     }
     const amount = invoice.amountSat ?? input.amountSat
@@ -176,12 +162,12 @@ export function createPlanner({
     if (await repo.invoiceTaken(actor.businessId, invoice.paymentHash)) {
       throw new DomainError('WITHDRAW_INVOICE_ALREADY_PAID', 'This invoice was paid already')
     }
-    const q = await wallet.quoteWithdrawal(key, amount, signal).catch(walletError)
+    const q = await exchange.quote(key, amount, signal).catch(walletError)
     const payee = payeeOf(invoice.invoice)
     return {
       via: 'exchange',
       rail: 'lightning',
-      destinationType: parsed.ok ? parsed.destination.type : 'bolt11',
+      destinationType: typed.type,
       key,
       address: '',
       invoice,
@@ -195,22 +181,23 @@ export function createPlanner({
   /** Reads, resolves and prices the destination; nothing is screened or sent here. */
   async function plan(
     actor: Actor,
-    wallet: SendingWallet,
+    wallet: Wallet,
     raw: WithdrawQuoteInput,
     signal?: AbortSignal,
   ): Promise<Plan> {
     const input = ZWithdrawQuoteInput.parse(raw)
-    if (withdrawsToRegistered(wallet)) {
-      const all = await registered(wallet, signal)
+    const exchange = wallet.registeredWithdrawals
+    if (exchange) {
+      const all = await registered(exchange, signal)
       const d =
         all.find((k) => k.key === input.destination) ??
         all.find((k) => k.address !== '' && k.address === input.destination.trim())
-      if (!d) return exchangeInvoicePlan(actor, wallet, input, signal)
+      if (!d) return exchangeInvoicePlan(actor, exchange, input, signal)
       const amountError = withdrawAmountError(input.amountSat)
       if (amountError || input.amountSat === null) {
         throw new DomainError(amountError ?? 'WITHDRAW_AMOUNT_REQUIRED')
       }
-      const q = await wallet.quoteWithdrawal(d.key, input.amountSat, signal).catch(walletError)
+      const q = await exchange.quote(d.key, input.amountSat, signal).catch(walletError)
       return {
         via: 'exchange',
         rail: d.rail,
@@ -232,11 +219,8 @@ export function createPlanner({
         return lightningPlan(actor, wallet, d, d.type, input.amountSat, [])
       case 'lightning-address':
       case 'lnurl': {
-        if (wallet.kind === 'exchange') {
-          throw new DomainError(
-            'WITHDRAW_DESTINATION_NOT_REGISTERED',
-            'Use a registered destination',
-          )
+        if (!wallet.lightningSender) {
+          throw new DomainError('WITHDRAW_METHOD_UNSUPPORTED', 'This wallet cannot pay invoices')
         }
         const amountError = withdrawAmountError(input.amountSat)
         if (amountError || input.amountSat === null) {
@@ -251,7 +235,7 @@ export function createPlanner({
       }
       case 'bitcoin-address':
       case 'bip21':
-        if (d.lightning && wallet.kind !== 'exchange' && !input.sweepAll) {
+        if (d.lightning && wallet.lightningSender && !input.sweepAll) {
           return lightningPlan(actor, wallet, d.lightning, d.type, input.amountSat ?? d.amountSat, [
             d.address,
           ])
@@ -260,7 +244,7 @@ export function createPlanner({
     }
   }
 
-  async function checkFunds(wallet: SendingWallet, p: Plan, signal?: AbortSignal): Promise<void> {
+  async function checkFunds(wallet: Wallet, p: Plan, signal?: AbortSignal): Promise<void> {
     if (p.via === 'exchange') {
       if (p.amountSat > p.maxSat) {
         throw new DomainError('WITHDRAW_INSUFFICIENT_FUNDS', 'Not enough to send', {

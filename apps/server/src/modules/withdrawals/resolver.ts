@@ -4,8 +4,7 @@
  * it is final; one the wallet never saw is failed after a grace period. An NWC wallet's
  * NOT_FOUND is not "never saw": its adapter answers failed only with proof (nwc-send.ts).
  */
-import { canSend, withdrawsToRegistered } from '../../wallets/wallet'
-import type { WalletProvider } from '../payments'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import { labelOf } from './plan'
 import type { WithdrawalRepo, WithdrawalRow } from './repo'
 
@@ -23,11 +22,12 @@ export function createResolver({
   /** Follows up one row left sending (a crash) or unknown: asks the wallet where it stands. */
   async function resolve(row: WithdrawalRow, graceMs: number, signal?: AbortSignal): Promise<void> {
     const wallet = await wallets.forBusiness(row.businessId)
-    if (!wallet || !canSend(wallet)) return
+    if (!wallet) return
     const old = Date.now() - (row.sentAt ?? row.updatedAt).getTime() > graceMs
-    if (row.walletKind === 'exchange' && row.exchangeKey) {
-      if (!withdrawsToRegistered(wallet)) return
-      const state = await wallet.withdrawalState(
+    if (row.exchangeKey) {
+      // sent through the exchange: asked of the exchange (another wallet since cannot tell)
+      if (!wallet.registeredWithdrawals) return
+      const state = await wallet.registeredWithdrawals.state(
         row.exchangeRef
           ? { refid: row.exchangeRef }
           : {
@@ -62,7 +62,8 @@ export function createResolver({
       return
     }
     if (row.rail === 'lightning' && row.paymentHash) {
-      const out = await wallet.trackLightning(row.paymentHash, signal, row.sentAt)
+      if (!wallet.lightningSender) return
+      const out = await wallet.lightningSender.track(row.paymentHash, signal, row.sentAt)
       if (out === null) {
         // the wallet never saw it: nothing went out
         if (old) {
@@ -87,7 +88,8 @@ export function createResolver({
       return
     }
     if (row.rail === 'onchain') {
-      const sent = await wallet.findOnchainSend(labelOf(row.id), signal)
+      if (!wallet.onchainSender) return
+      const sent = await wallet.onchainSender.find(labelOf(row.id), signal)
       if (sent) {
         await finish(row.id, { status: 'succeeded', txid: sent.txid, feeSat: sent.feeSat })
       } else if (old) {

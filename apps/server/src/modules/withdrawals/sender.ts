@@ -1,5 +1,5 @@
 /** Asking the wallet to pay a claimed withdrawal, and recording what it answered. */
-import { withdrawsToRegistered, type SendingWallet } from '../../wallets/wallet'
+import type { Wallet } from '../../wallets/wallet'
 import { labelOf, type Plan } from './plan'
 import type { WithdrawalRepo, WithdrawalRow } from './repo'
 
@@ -14,43 +14,40 @@ export function createSender(deps: {
   const { finish, timeoutSec } = deps
 
   /** Asks the wallet to pay a claimed row and records what it said. */
-  async function send(wallet: SendingWallet, row: WithdrawalRow, p: Plan): Promise<void> {
+  async function send(wallet: Wallet, row: WithdrawalRow, p: Plan): Promise<void> {
+    const cannot = (what: string) => new Error(`the wallet planned for cannot ${what}`)
     if (p.via === 'exchange') {
-      if (!withdrawsToRegistered(wallet)) throw new Error('not an exchange account')
-      try {
-        const { refid } = await wallet.withdraw(
-          p.key,
-          p.amountSat,
-          p.feeSat,
-          undefined,
-          p.invoice?.invoice,
-        )
-        const state = await wallet.withdrawalState({ refid }).catch(() => null)
-        await finish(row.id, {
-          status:
-            state?.status === 'succeeded'
-              ? 'succeeded'
-              : state?.status === 'failed'
-                ? 'failed'
-                : 'unknown',
-          exchangeRef: refid,
-          txid: state?.txid ?? null,
-          feeSat: state?.feeSat ?? p.feeSat,
-          failureReason: state?.status === 'failed' ? 'the exchange failed it' : null,
-        })
-      } catch (err) {
-        // Kraken's own refusal (EFunding, EGeneral) is final; no answer at all is not
-        const refused = err instanceof Error && /^E[A-Z][a-zA-Z]+:/.test(err.message)
-        deps.log?.(`withdrawal ${row.id} exchange`, err)
-        await finish(row.id, {
-          status: refused ? 'failed' : 'unknown',
-          failureReason: err instanceof Error ? err.message.slice(0, 300) : 'no answer',
-        })
+      const exchange = wallet.registeredWithdrawals
+      if (!exchange) throw cannot('withdraw to a registered destination')
+      const out = await exchange.withdraw({
+        key: p.key,
+        amountSat: p.amountSat,
+        feeSat: p.feeSat,
+        invoice: p.invoice?.invoice,
+      })
+      if (out.status !== 'sent') {
+        deps.log?.(`withdrawal ${row.id} exchange: ${out.failureReason}`)
+        await finish(row.id, out)
+        return
       }
+      const state = await exchange.state({ refid: out.refid }).catch(() => null)
+      await finish(row.id, {
+        status:
+          state?.status === 'succeeded'
+            ? 'succeeded'
+            : state?.status === 'failed'
+              ? 'failed'
+              : 'unknown',
+        exchangeRef: out.refid,
+        txid: state?.txid ?? null,
+        feeSat: state?.feeSat ?? p.feeSat,
+        failureReason: state?.status === 'failed' ? 'the exchange failed it' : null,
+      })
       return
     }
     if (p.rail === 'lightning') {
-      const out = await wallet.sendLightning({
+      if (!wallet.lightningSender) throw cannot('pay invoices')
+      const out = await wallet.lightningSender.send({
         paymentRequest: p.invoice.invoice,
         paymentHash: p.invoice.paymentHash,
         feeLimitSat: p.feeLimitSat,
@@ -66,28 +63,23 @@ export function createSender(deps: {
       })
       return
     }
-    try {
-      const { txid } = await wallet.sendOnchain({
-        address: p.address,
-        amountSat: p.amountSat,
-        sendAll: p.sendAll,
-        satPerVbyte: p.satPerVbyte,
-        label: labelOf(row.id),
-      })
-      const sent = await wallet.findOnchainSend(labelOf(row.id)).catch(() => null)
-      await finish(row.id, { status: 'succeeded', txid, feeSat: sent?.feeSat ?? p.feeSat })
-    } catch (err) {
-      // The node's own refusal is final; anything else may have broadcast: followed up later.
-      const refused =
-        err instanceof Error &&
-        err.name === 'LndError' &&
-        !/timeout|deadline|unavailable/i.test(err.message)
-      deps.log?.(`withdrawal ${row.id} on-chain send`, err)
-      await finish(row.id, {
-        status: refused ? 'failed' : 'unknown',
-        failureReason: err instanceof Error ? err.message.slice(0, 300) : 'no answer',
-      })
+    const sender = wallet.onchainSender
+    if (!sender) throw cannot('send on chain')
+    const out = await sender.send({
+      address: p.address,
+      amountSat: p.amountSat,
+      sendAll: p.sendAll,
+      satPerVbyte: p.satPerVbyte,
+      label: labelOf(row.id),
+    })
+    if (out.status !== 'succeeded') {
+      // unknown: it may have been broadcast, and is followed up by its label
+      deps.log?.(`withdrawal ${row.id} on-chain send: ${out.failureReason}`)
+      await finish(row.id, out)
+      return
     }
+    const sent = await sender.find(labelOf(row.id)).catch(() => null)
+    await finish(row.id, { status: 'succeeded', txid: out.txid, feeSat: sent?.feeSat ?? p.feeSat })
   }
 
   return send

@@ -18,8 +18,8 @@ import {
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
-import { canSend, withdrawsToRegistered, type SendingWallet } from '../../wallets/wallet'
-import type { WalletProvider } from '../payments'
+import type { Wallet } from '../../wallets/wallet'
+import type { WalletProvider } from '../../wallets/wallet-provider'
 import type { ConsentService } from '../consent'
 import { failureCode } from './failure'
 import { quotedFeeOf, quoteOf, targetFields, walletError, type Actor } from './plan'
@@ -58,12 +58,9 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     return repo.finish(id, { ...f, failureReason })
   }
 
-  async function walletOf(businessId: string): Promise<SendingWallet> {
+  async function walletOf(businessId: string): Promise<Wallet> {
     const wallet = await wallets.forBusiness(businessId).catch(walletError)
     if (!wallet) throw new DomainError('NO_WALLET', 'This business has no wallet connected')
-    if (!canSend(wallet)) {
-      throw new DomainError('WITHDRAW_METHOD_UNSUPPORTED', 'This wallet cannot send money out')
-    }
     return wallet
   }
 
@@ -75,21 +72,29 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   })
   const resolve = createResolver({ repo, wallets, finish })
 
-  async function balances(wallet: SendingWallet, signal?: AbortSignal) {
+  /** Balances and what the wallet can send to: the web offers only that. */
+  async function balances(wallet: Wallet, signal?: AbortSignal) {
     const b = await wallet.sendableBalance(signal).catch(walletError)
-    const exchangeLightning = withdrawsToRegistered(wallet)
-      ? (await wallet.lightningInvoiceKey(signal).catch(walletError)) !== null
+    const exchange = wallet.registeredWithdrawals
+    const exchangeLightning = exchange
+      ? (await exchange.lightningInvoiceKey(signal).catch(walletError)) !== null
       : false
     return {
-      walletKind: wallet.kind,
       lightningSat: b.lightningSat,
       onchainSat: b.onchainSat,
       reserveSat: b.reserveSat,
       maxLightningSat: maxLightningSendSat(b.lightningSat),
-      canLightning: wallet.kind !== 'exchange' || exchangeLightning,
-      canOnchain: wallet.kind === 'lnd',
-      /** an exchange account's registered destinations: the only ones it can send to */
-      destinations: withdrawsToRegistered(wallet) ? await registered(wallet, signal) : [],
+      /** typed invoices (and, without registered destinations, Lightning addresses and LNURL) */
+      canLightning: wallet.lightningSender !== undefined || exchangeLightning,
+      /** any Bitcoin address */
+      canOnchain: wallet.onchainSender !== undefined,
+      /**
+       * whether money goes out only to the destinations registered on the exchange (and typed
+       * invoices where `canLightning`): an exchange account
+       */
+      registeredOnly: exchange !== undefined,
+      /** an exchange account's registered destinations */
+      destinations: exchange ? await registered(exchange, signal) : [],
     }
   }
 

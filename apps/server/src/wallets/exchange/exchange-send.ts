@@ -11,7 +11,10 @@ import { satToBtcString } from '@app/domain'
 import type {
   ExchangeWithdrawalQuote,
   ExchangeWithdrawalState,
+  ExchangeWithdrawInput,
+  ExchangeWithdrawOutcome,
   RegisteredDestination,
+  RegisteredWithdrawals,
 } from '../wallet'
 import { unavailable } from '../wallet-support'
 import type { KrakenClient } from './kraken-client'
@@ -43,10 +46,13 @@ const stateOf = (status: string): ExchangeWithdrawalState['status'] =>
       ? 'failed'
       : 'pending'
 
-export class ExchangeSend {
+/** Kraken's own refusal (`EFunding:…`, `EGeneral:…`): final, nothing was withdrawn. */
+const KRAKEN_REFUSAL = /^E[A-Z][a-zA-Z]+:/
+
+export class ExchangeSend implements RegisteredWithdrawals {
   constructor(private readonly kraken: KrakenClient) {}
 
-  async registeredDestinations(signal?: AbortSignal): Promise<RegisteredDestination[]> {
+  async destinations(signal?: AbortSignal): Promise<RegisteredDestination[]> {
     try {
       const raw = await this.kraken.privateCall<unknown>(
         'WithdrawAddresses',
@@ -64,7 +70,7 @@ export class ExchangeSend {
   }
 
   /** The fee and the most that can arrive, for `amountSat` to arrive. */
-  async quoteWithdrawal(
+  async quote(
     key: string,
     amountSat: number,
     signal?: AbortSignal,
@@ -108,31 +114,33 @@ export class ExchangeSend {
    * `invoice`, pays it through a key of the Lightning method.
    */
   async withdraw(
-    key: string,
-    amountSat: number,
-    feeSat: number,
+    input: ExchangeWithdrawInput,
     signal?: AbortSignal,
-    invoice?: string,
-  ): Promise<{ refid: string }> {
-    const raw = await this.kraken.privateCall<unknown>(
-      'Withdraw',
-      {
-        asset: 'XBT',
-        key,
-        amount: satToBtcString(amountSat + feeSat),
-        max_fee: satToBtcString(feeSat),
-        ...(invoice ? { address: invoice } : {}),
-      },
-      signal,
-    )
-    return ZWithdrawn.parse(raw)
+  ): Promise<ExchangeWithdrawOutcome> {
+    try {
+      const raw = await this.kraken.privateCall<unknown>(
+        'Withdraw',
+        {
+          asset: 'XBT',
+          key: input.key,
+          amount: satToBtcString(input.amountSat + input.feeSat),
+          max_fee: satToBtcString(input.feeSat),
+          ...(input.invoice ? { address: input.invoice } : {}),
+        },
+        signal,
+      )
+      return { status: 'sent', refid: ZWithdrawn.parse(raw).refid }
+    } catch (err) {
+      const reason = err instanceof Error ? err.message.slice(0, 300) : 'no answer'
+      return { status: KRAKEN_REFUSAL.test(reason) ? 'failed' : 'unknown', failureReason: reason }
+    }
   }
 
   /**
    * Where a withdrawal stands: by its refid, or (after a lost reply) the one to `key` for the
    * amount, made at or after `since`. Null when the exchange has none.
    */
-  async withdrawalState(
+  async state(
     find: { refid: string } | { key: string; amountSat: number; since: Date },
     signal?: AbortSignal,
   ): Promise<ExchangeWithdrawalState | null> {

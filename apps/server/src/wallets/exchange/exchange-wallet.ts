@@ -2,31 +2,24 @@
  * An exchange account (Kraken's REST API) as a wallet: deposits only. Lightning deposits are
  * invoices the exchange makes for a fixed amount (no memo, no description hash, the exchange's
  * own expiry); on-chain deposits go to fresh deposit addresses. Nothing is pushed, so settled
- * deposits are found by looking at the deposit list. Paying out needs a withdrawal key a person
- * approves on the exchange, so this wallet cannot pay.
+ * deposits are found by looking at the deposit list. Money goes out only to destinations
+ * registered on the exchange (a withdrawal key a person approves there), and to invoices through
+ * the exchange's Lightning method where it has one (`exchange-send.ts`).
  */
 import { satToBtcString } from '@app/domain'
 import {
   WalletUnsupportedError,
   type AddressReceipt,
+  type AddressReceiver,
   type CreateInvoiceInput,
   type InvoiceStatus,
-  type OnchainQuote,
-  type OnchainSent,
-  type PayResult,
   type SendableBalance,
-  type SendOutcome,
   type Wallet,
-  type WalletSend,
-  type ExchangeWithdrawalQuote,
-  type ExchangeWithdrawals,
-  type ExchangeWithdrawalState,
-  type RegisteredDestination,
   type WalletBalance,
   type WalletCapabilities,
   type WalletInvoice,
 } from '../wallet'
-import { decodeBolt11, pause, SettlementQueue, unavailable, unsupported } from '../wallet-support'
+import { decodeBolt11, pause, SettlementQueue, unavailable } from '../wallet-support'
 import { ExchangeSend } from './exchange-send'
 import type { KrakenClient } from './kraken-client'
 import {
@@ -56,13 +49,17 @@ export const EXCHANGE_CAPABILITIES: Readonly<WalletCapabilities> = {
   lightning: true,
   descriptionHash: false,
   onchain: true,
-  pay: false,
   pushesSettlements: false,
 }
 
-export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
+export class ExchangeWallet implements Wallet {
   readonly kind = 'exchange' as const
   readonly capabilities = EXCHANGE_CAPABILITIES
+  readonly addresses: AddressReceiver = {
+    newAddress: (signal) => this.newAddress(signal),
+    receipts: (address, signal) => this.addressReceipts(address, signal),
+  }
+  readonly registeredWithdrawals: ExchangeSend
   /** invoices made by this instance: their expiry, which the deposit list cannot tell */
   readonly #expiries = new Map<string, Date>()
   /** BOLT11 -> payment hash, so each deposit's invoice is decoded once */
@@ -78,6 +75,7 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     this.#pollIntervalMs = opts.pollIntervalMs ?? 10_000
     this.#creditedConfirmations = opts.creditedConfirmations ?? 1
     this.#log = opts.log ?? (() => {})
+    this.registeredWithdrawals = new ExchangeSend(kraken)
   }
 
   async createInvoice(input: CreateInvoiceInput, signal?: AbortSignal): Promise<WalletInvoice> {
@@ -181,11 +179,7 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     }
   }
 
-  pay(): Promise<PayResult> {
-    return unsupported('pay out: exchange withdrawals need a key approved on the exchange')
-  }
-
-  async newAddress(signal?: AbortSignal): Promise<string> {
+  private async newAddress(signal?: AbortSignal): Promise<string> {
     let address: string | undefined
     try {
       const params = { asset: 'XBT', method: ONCHAIN, new: true }
@@ -197,7 +191,7 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     return address
   }
 
-  async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
+  private async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
     const byTxid = new Map<string, AddressReceipt>()
     for (const d of await this.deposits(ONCHAIN, signal)) {
       if (d.info !== address || d.status === 'Failure') continue
@@ -212,67 +206,10 @@ export class ExchangeWallet implements Wallet, WalletSend, ExchangeWithdrawals {
     return [...byTxid.values()]
   }
 
-  registeredDestinations(signal?: AbortSignal): Promise<RegisteredDestination[]> {
-    return new ExchangeSend(this.kraken).registeredDestinations(signal)
-  }
-
-  quoteWithdrawal(
-    key: string,
-    amountSat: number,
-    signal?: AbortSignal,
-  ): Promise<ExchangeWithdrawalQuote> {
-    return new ExchangeSend(this.kraken).quoteWithdrawal(key, amountSat, signal)
-  }
-
-  withdraw(
-    key: string,
-    amountSat: number,
-    feeSat: number,
-    signal?: AbortSignal,
-    invoice?: string,
-  ): Promise<{ refid: string }> {
-    return new ExchangeSend(this.kraken).withdraw(key, amountSat, feeSat, signal, invoice)
-  }
-
-  lightningInvoiceKey(signal?: AbortSignal): Promise<string | null> {
-    return new ExchangeSend(this.kraken).lightningInvoiceKey(signal)
-  }
-
-  withdrawalState(
-    find: { refid: string } | { key: string; amountSat: number; since: Date },
-    signal?: AbortSignal,
-  ): Promise<ExchangeWithdrawalState | null> {
-    return new ExchangeSend(this.kraken).withdrawalState(find, signal)
-  }
-
-  /** Exchange withdrawals go through the exchange's withdrawal API (`withdraw`), not a node. */
-  sendLightning(): Promise<SendOutcome> {
-    return unsupported('pay invoices directly; withdraw to a registered destination')
-  }
-
-  trackLightning(): Promise<SendOutcome | null> {
-    return unsupported('follow outgoing Lightning payments')
-  }
-
+  /** The account's one balance, all of it sendable to registered destinations. */
   async sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
     const b = await this.balance(signal)
     return { lightningSat: b.lightningSat, onchainSat: b.onchainSat, reserveSat: 0 }
-  }
-
-  onchainFeeRate(): Promise<number> {
-    return unsupported('choose an on-chain fee rate')
-  }
-
-  quoteOnchain(): Promise<OnchainQuote> {
-    return unsupported('send on chain to any address; withdraw to a registered destination')
-  }
-
-  sendOnchain(): Promise<{ txid: string }> {
-    return unsupported('send on chain to any address; withdraw to a registered destination')
-  }
-
-  findOnchainSend(): Promise<OnchainSent | null> {
-    return unsupported('follow on-chain sends')
   }
 
   close(): void {}

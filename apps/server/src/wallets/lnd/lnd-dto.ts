@@ -3,7 +3,7 @@
  * hashes hex) and mapped to the wallet port's types.
  */
 import { z } from 'zod'
-import type { InvoiceStatus, PayResult, Settlement } from '../wallet'
+import type { InvoiceStatus, SendOutcome, Settlement } from '../wallet'
 import { b64 } from './lnd-client'
 
 /** An int64 as lnd and loopd write it: a string (or a number); absent is 0. */
@@ -81,7 +81,8 @@ export function toSettlement(inv: LndInvoice): Settlement {
   }
 }
 
-export function toPayResult(p: LndPayment): PayResult {
+/** A payment lnd finished (succeeded or failed). */
+export function toSendOutcome(p: LndPayment): SendOutcome {
   const isSucceeded = p.status === 'SUCCEEDED'
   return {
     status: isSucceeded ? 'succeeded' : 'failed',

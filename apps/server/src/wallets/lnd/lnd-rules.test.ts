@@ -1,6 +1,6 @@
 /**
- * The lnd adapter keeps the product's rules, not its own: one Lightning fee limit (the
- * domain's), and one reading of "not ready" for receiving and sending alike (the node's own
+ * The lnd adapter keeps the product's rules, not its own: the Lightning fee limit it is given
+ * (the domain's, which the planner asks for), lnd's refusal read as a failed payment, and one reading of "not ready" for receiving and sending alike (the node's own
  * answer that it is locked or not running; no answer at all is unavailability). A local HTTP
  * server answers as lnd's REST interface does.
  */
@@ -96,7 +96,7 @@ describe('a node that cannot answer', () => {
 })
 
 describe('paying an invoice', () => {
-  it('asks lnd for the domain’s fee limit', async () => {
+  it('asks lnd for the domain’s fee limit, and reads its failure as failed', async () => {
     const invoice = (amountSat: number) =>
       bolt11.sign(
         bolt11.encode({
@@ -117,7 +117,15 @@ describe('paying an invoice', () => {
       ).paymentRequest ?? ''
     const wallet = walletAt(url)
     sent.length = 0
-    for (const amountSat of [500, 2_000, 250_000]) await wallet.pay(invoice(amountSat))
+    for (const amountSat of [500, 2_000, 250_000]) {
+      const out = await wallet.lightningSender.send({
+        paymentRequest: invoice(amountSat),
+        paymentHash: '00',
+        feeLimitSat: lightningFeeLimitSat(amountSat),
+        timeoutSec: 5,
+      })
+      expect(out).toMatchObject({ status: 'failed', failureReason: 'no_route', preimage: null })
+    }
     expect(sent.map((body) => (body as { fee_limit_sat: string }).fee_limit_sat)).toEqual(
       [500, 2_000, 250_000].map((a) => String(lightningFeeLimitSat(a))),
     )

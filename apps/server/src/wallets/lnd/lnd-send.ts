@@ -10,6 +10,7 @@ import type {
   OnchainQuote,
   OnchainQuoteInput,
   OnchainSendInput,
+  OnchainSendOutcome,
   OnchainSent,
   SendableBalance,
   SendLightningInput,
@@ -18,7 +19,7 @@ import type {
 import { WalletNotReadyError, WalletUnavailableError } from '../wallet'
 import { unavailable } from '../wallet-support'
 import { b64, LndError, LndUnreachableError, type LndClient } from './lnd-client'
-import { int64, ZLndPayment, toPayResult, type LndPayment } from './lnd-dto'
+import { int64, ZLndPayment, toSendOutcome, type LndPayment } from './lnd-dto'
 
 const ZEstimateFeeRate = z.object({ sat_per_kw: int64 })
 const ZEstimateFee = z.object({ fee_sat: int64, sat_per_vbyte: int64 })
@@ -66,9 +67,7 @@ export function notReadyOrUnavailable(err: unknown, what: string): Error {
 
 const isFinal = (p: LndPayment) => p.status === 'SUCCEEDED' || p.status === 'FAILED'
 
-function outcome(p: LndPayment): SendOutcome {
-  return { ...toPayResult(p) }
-}
+const outcome = toSendOutcome
 
 const unknownOutcome = (reason: string): SendOutcome => ({
   status: 'unknown',
@@ -250,7 +249,8 @@ export class LndSend {
     }
   }
 
-  async sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<{ txid: string }> {
+  /** The node's own refusal is failed; anything else may have broadcast and is unknown. */
+  async sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<OnchainSendOutcome> {
     const body = {
       addr: input.address,
       sat_per_vbyte: String(input.satPerVbyte),
@@ -258,8 +258,17 @@ export class LndSend {
       min_confs: 1,
       ...(input.sendAll ? { send_all: true } : { amount: String(input.amountSat) }),
     }
-    const raw = await this.lnd.call('POST', '/v1/transactions', body, { signal, timeoutMs: 60_000 })
-    return ZSendCoins.parse(raw)
+    try {
+      const raw = await this.lnd.call('POST', '/v1/transactions', body, {
+        signal,
+        timeoutMs: 60_000,
+      })
+      return { status: 'succeeded', txid: ZSendCoins.parse(raw).txid }
+    } catch (err) {
+      const refused = err instanceof LndError && !/timeout|deadline|unavailable/i.test(err.message)
+      const failureReason = err instanceof Error ? err.message.slice(0, 300) : 'no answer'
+      return { status: refused ? 'failed' : 'unknown', failureReason }
+    }
   }
 
   async findOnchainSend(label: string, signal?: AbortSignal): Promise<OnchainSent | null> {

@@ -1,41 +1,33 @@
 /**
- * The merchant's own lnd node as a wallet: invoices, the settled-invoice stream, payments over
- * the router and the node's on-chain wallet. Everything the port offers.
+ * The merchant's own lnd node as a wallet: invoices, the settled-invoice stream, addresses of
+ * the node's on-chain wallet, and both senders (the router, and SendCoins: `lnd-send.ts`).
+ * Everything the port offers.
  */
-import { withTimeout } from '../../lib/http'
-import { lightningFeeLimitSat, type BitcoinNetwork } from '@app/domain'
+import type { BitcoinNetwork } from '@app/domain'
 import type {
   AddressReceipt,
+  AddressReceiver,
   CreateInvoiceInput,
   InvoiceStatus,
-  OnchainQuote,
-  OnchainQuoteInput,
-  OnchainSendInput,
-  OnchainSent,
-  PayResult,
+  LightningSender,
+  OnchainSender,
   SendableBalance,
-  SendLightningInput,
-  SendOutcome,
   Wallet,
-  WalletSend,
   WalletBalance,
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
-import { decodeBolt11, unavailable } from '../wallet-support'
+import { unavailable } from '../wallet-support'
 import { b64, LndError, type LndClient } from './lnd-client'
 import { ZNewAddress, ZTransactions } from './lnd-admin-dto'
 import { LndSend, notReadyOrUnavailable } from './lnd-send'
 import { followSettlements, type FollowState } from './lnd-settlements'
 import {
   toInvoiceStatus,
-  toPayResult,
   ZLndAddInvoice,
   ZLndChainBalance,
   ZLndChannelBalance,
   ZLndInvoice,
-  ZLndPayment,
-  type LndPayment,
 } from './lnd-dto'
 
 export interface LndWalletOptions {
@@ -51,17 +43,30 @@ export const LND_CAPABILITIES: Readonly<WalletCapabilities> = {
   lightning: true,
   descriptionHash: true,
   onchain: true,
-  pay: true,
   pushesSettlements: true,
 }
 
-export class LndWallet implements Wallet, WalletSend {
+export class LndWallet implements Wallet {
   readonly kind = 'lnd' as const
   readonly capabilities = LND_CAPABILITIES
   readonly #follow: FollowState = { lastSettleIndex: 0 }
   readonly #opts: Required<Omit<LndWalletOptions, 'log' | 'network'>> &
     Pick<LndWalletOptions, 'log'>
   readonly #send: LndSend
+  readonly addresses: AddressReceiver = {
+    newAddress: (signal) => this.newAddress(signal),
+    receipts: (address, signal) => this.addressReceipts(address, signal),
+  }
+  readonly lightningSender: LightningSender = {
+    send: (input, signal) => this.#send.sendLightning(input, signal),
+    track: (hash, signal) => this.#send.trackLightning(hash, signal),
+  }
+  readonly onchainSender: OnchainSender = {
+    feeRate: (target, signal) => this.#send.onchainFeeRate(target, signal),
+    quote: (input, signal) => this.#send.quoteOnchain(input, signal),
+    send: (input, signal) => this.#send.sendOnchain(input, signal),
+    find: (label, signal) => this.#send.findOnchainSend(label, signal),
+  }
 
   constructor(
     private readonly lnd: LndClient,
@@ -140,52 +145,7 @@ export class LndWallet implements Wallet, WalletSend {
     }
   }
 
-  /**
-   * Pays through lnd's router and waits for the final state. An error from the node before
-   * anything was sent (already paid, expired, no route) is a failed payment; losing the node
-   * mid-way is not, as the payment may still complete: that throws WalletUnavailableError.
-   */
-  async pay(paymentRequest: string, signal?: AbortSignal): Promise<PayResult> {
-    let amountSat: number
-    try {
-      amountSat = decodeBolt11(paymentRequest).amountSat
-    } catch (err) {
-      return { status: 'failed', feeSat: 0, preimage: null, failureReason: String(err) }
-    }
-    const timeoutSec = this.#opts.payTimeoutSec
-    const body = {
-      payment_request: paymentRequest,
-      timeout_seconds: timeoutSec,
-      // the one fee limit of every Lightning payment (the domain's)
-      fee_limit_sat: String(lightningFeeLimitSat(amountSat)),
-      no_inflight_updates: true,
-    }
-    const seen: { final: LndPayment | null } = { final: null }
-    try {
-      await this.lnd.stream(
-        'POST',
-        '/v2/router/send',
-        body,
-        (raw) => {
-          const p = ZLndPayment.safeParse(raw)
-          if (p.success && (p.data.status === 'SUCCEEDED' || p.data.status === 'FAILED'))
-            seen.final = p.data
-        },
-        withTimeout(signal, (timeoutSec + 30) * 1000),
-      )
-    } catch (err) {
-      if (err instanceof LndError && seen.final === null) {
-        return { status: 'failed', feeSat: 0, preimage: null, failureReason: err.message }
-      }
-      if (seen.final === null) throw unavailable(err, 'The payment outcome is not known yet')
-    }
-    if (seen.final === null) {
-      throw unavailable('the node ended the stream early', 'The payment outcome is not known yet')
-    }
-    return toPayResult(seen.final)
-  }
-
-  async newAddress(signal?: AbortSignal): Promise<string> {
+  private async newAddress(signal?: AbortSignal): Promise<string> {
     try {
       const path = '/v1/newaddress?type=WITNESS_PUBKEY_HASH'
       return ZNewAddress.parse(await this.lnd.call('GET', path, undefined, { signal })).address
@@ -194,7 +154,7 @@ export class LndWallet implements Wallet, WalletSend {
     }
   }
 
-  async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
+  private async addressReceipts(address: string, signal?: AbortSignal): Promise<AddressReceipt[]> {
     let txs
     try {
       const raw = await this.lnd.call('GET', '/v1/transactions', undefined, { signal })
@@ -210,32 +170,8 @@ export class LndWallet implements Wallet, WalletSend {
     })
   }
 
-  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
-    return this.#send.sendLightning(input, signal)
-  }
-
-  trackLightning(paymentHash: string, signal?: AbortSignal): Promise<SendOutcome | null> {
-    return this.#send.trackLightning(paymentHash, signal)
-  }
-
   sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
     return this.#send.sendableBalance(signal)
-  }
-
-  onchainFeeRate(targetBlocks: number, signal?: AbortSignal): Promise<number> {
-    return this.#send.onchainFeeRate(targetBlocks, signal)
-  }
-
-  quoteOnchain(input: OnchainQuoteInput, signal?: AbortSignal): Promise<OnchainQuote> {
-    return this.#send.quoteOnchain(input, signal)
-  }
-
-  sendOnchain(input: OnchainSendInput, signal?: AbortSignal): Promise<{ txid: string }> {
-    return this.#send.sendOnchain(input, signal)
-  }
-
-  findOnchainSend(label: string, signal?: AbortSignal): Promise<OnchainSent | null> {
-    return this.#send.findOnchainSend(label, signal)
   }
 
   close(): void {}

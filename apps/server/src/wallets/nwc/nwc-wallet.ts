@@ -1,27 +1,22 @@
 /**
- * A Nostr Wallet Connect wallet: Lightning only. Settlements come from the wallet's
+ * A Nostr Wallet Connect wallet: Lightning only, in and out (it has no addresses and no on-chain
+ * sender). Settlements come from the wallet's
  * `payment_received` notifications when it sends them, or from looking up pending invoices
  * (`nwc-settlements.ts`).
  */
 import '../../lib/websocket-global'
 import type { NWCClient, Nip47Transaction } from '@getalby/sdk/nwc'
 import type {
-  AddressReceipt,
   CreateInvoiceInput,
   InvoiceStatus,
-  OnchainQuote,
-  OnchainSent,
-  PayResult,
+  LightningSender,
   SendableBalance,
-  SendLightningInput,
-  SendOutcome,
   Wallet,
-  WalletSend,
   WalletBalance,
   WalletCapabilities,
   WalletInvoice,
 } from '../wallet'
-import { abortable, decodeBolt11, unavailable, unsupported } from '../wallet-support'
+import { abortable, decodeBolt11, unavailable } from '../wallet-support'
 import { createNwcClient, withDeadline } from './nwc-client'
 import { msatToSat, toInvoiceStatus } from './nwc-dto'
 import {
@@ -30,7 +25,6 @@ import {
   sendThroughNwc,
   trackThroughNwc,
   walletErrorCode,
-  type NwcSendDeps,
 } from './nwc-send'
 import { followNwcSettlements } from './nwc-settlements'
 import type { NwcConnection } from './nwc-uri'
@@ -60,19 +54,19 @@ export function nwcCapabilities(notifications: readonly string[]): WalletCapabil
     lightning: true,
     descriptionHash: true,
     onchain: false,
-    pay: true,
     pushesSettlements: notifications.includes('payment_received'),
   }
 }
 
-export class NwcWallet implements Wallet, WalletSend {
+export class NwcWallet implements Wallet {
   readonly kind = 'nwc' as const
   readonly capabilities: WalletCapabilities
   readonly #client: NWCClient
   readonly #pollIntervalMs: number
   readonly #requestTimeoutMs: number
   readonly #log: (msg: string, err?: unknown) => void
-  readonly #send: NwcSendDeps
+  /** pay_invoice with its request's expiration and the fee limit; failed only with the wallet's proof (nwc-send.ts) */
+  readonly lightningSender: LightningSender
 
   constructor(connection: NwcConnection, opts: NwcWalletOptions) {
     this.#client = createNwcClient(connection)
@@ -80,12 +74,17 @@ export class NwcWallet implements Wallet, WalletSend {
     this.#requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
     this.#log = opts.log ?? (() => {})
     this.capabilities = nwcCapabilities(opts.notifications)
-    this.#send = {
+    const send = {
       client: this.#client,
-      request: (work, signal, ms) => this.request(work, signal, ms),
+      request: <T>(work: () => Promise<T>, signal?: AbortSignal, ms?: number) =>
+        this.request(work, signal, ms),
       now: opts.now ?? Date.now,
       payTimeoutMs: opts.payTimeoutMs ?? PAY_TIMEOUT_MS,
       payRequestTtlSec: opts.payRequestTtlSec ?? PAY_REQUEST_TTL_SEC,
+    }
+    this.lightningSender = {
+      send: (input, signal) => sendThroughNwc(send, input, signal),
+      track: (hash, signal, sentAt) => trackThroughNwc(send, hash, signal, sentAt),
     }
   }
 
@@ -159,75 +158,9 @@ export class NwcWallet implements Wallet, WalletSend {
     }
   }
 
-  /**
-   * A payment the wallet refused or could not route is failed; no answer at all is not (the
-   * payment may still complete): that throws WalletUnavailableError.
-   */
-  async pay(paymentRequest: string, signal?: AbortSignal): Promise<PayResult> {
-    try {
-      const paid = await this.request(
-        () => this.#client.payInvoice({ invoice: paymentRequest }),
-        signal,
-        PAY_TIMEOUT_MS,
-      )
-      return {
-        status: 'succeeded',
-        feeSat: Math.ceil((paid.fees_paid || 0) / 1000),
-        preimage: paid.preimage,
-        failureReason: null,
-      }
-    } catch (err) {
-      // INTERNAL says nothing about whether the payment went out
-      const code = walletErrorCode(err)
-      if (code !== null && code !== 'INTERNAL') {
-        const reason = err instanceof Error ? err.message : code
-        return { status: 'failed', feeSat: 0, preimage: null, failureReason: reason }
-      }
-      throw unavailable(err, 'The payment outcome is not known yet')
-    }
-  }
-
-  /** pay_invoice with its request's expiration and the fee limit (nwc-send.ts). */
-  sendLightning(input: SendLightningInput, signal?: AbortSignal): Promise<SendOutcome> {
-    return sendThroughNwc(this.#send, input, signal)
-  }
-
-  /** Where a payout stands; failed only with the wallet's proof (nwc-send.ts), never null. */
-  trackLightning(
-    paymentHash: string,
-    signal?: AbortSignal,
-    sentAt?: Date | null,
-  ): Promise<SendOutcome | null> {
-    return trackThroughNwc(this.#send, paymentHash, signal, sentAt)
-  }
-
   async sendableBalance(signal?: AbortSignal): Promise<SendableBalance> {
     const b = await this.balance(signal)
     return { lightningSat: b.lightningSat, onchainSat: 0, reserveSat: 0 }
-  }
-
-  onchainFeeRate(): Promise<number> {
-    return unsupported('send on chain')
-  }
-
-  quoteOnchain(): Promise<OnchainQuote> {
-    return unsupported('send on chain')
-  }
-
-  sendOnchain(): Promise<{ txid: string }> {
-    return unsupported('send on chain')
-  }
-
-  findOnchainSend(): Promise<OnchainSent | null> {
-    return unsupported('send on chain')
-  }
-
-  newAddress(): Promise<string> {
-    return unsupported('hand out on-chain addresses')
-  }
-
-  addressReceipts(): Promise<AddressReceipt[]> {
-    return unsupported('follow on-chain addresses')
   }
 
   close(): void {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { useWalletCapabilities } from '@/components/payments/payment-data'
 import { Amount } from './amount'
 import { Skeleton } from './skeleton'
 import { useDashboard, type Dashboard, type DashboardQuery } from './use-sales'
@@ -98,14 +99,22 @@ function KpiTiles({ query }: { query: DashboardQuery }) {
   )
 }
 
-/** Where a cashier starts: each way of taking a payment, Lightning first. */
+/**
+ * Where a cashier starts: each way of taking a payment the business's wallet can take, Lightning
+ * first (on chain and tips once the server says the wallet takes them).
+ */
 function TakePaymentActions({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
+  const capabilities = useWalletCapabilities(businessId)
   const pages = [
-    ['/$businessId/bitcoin/take-payments/onchain-payment', t('pages.onchainPayment')],
-    ['/$businessId/bitcoin/take-payments/ecash-payment', t('pages.ecashPayment')],
-    ['/$businessId/bitcoin/take-payments/lightning-tips', t('pages.lightningTips')],
-  ] as const
+    capabilities?.onchain
+      ? (['/$businessId/bitcoin/take-payments/onchain-payment', t('pages.onchainPayment')] as const)
+      : null,
+    ['/$businessId/bitcoin/take-payments/ecash-payment', t('pages.ecashPayment')] as const,
+    capabilities?.descriptionHash
+      ? (['/$businessId/bitcoin/take-payments/lightning-tips', t('pages.lightningTips')] as const)
+      : null,
+  ].filter((page) => page !== null)
   return (
     <nav aria-label={t('sales.takePayment')} className="flex flex-wrap gap-2">
       <Button asChild>

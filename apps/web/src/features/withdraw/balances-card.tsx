@@ -14,7 +14,7 @@ export function BalancesCard({
 }) {
   const { t } = useTranslation()
   const sats = useSats()
-  const isExchange = b?.walletKind === 'exchange'
+  const isExchange = b?.registeredOnly === true
   return (
     <Card className="h-fit">
       <CardHeader>
@@ -30,7 +30,7 @@ export function BalancesCard({
             {b.canLightning && !isExchange && (
               <Row label={t('withdraw.balances.lightning')} value={sats(b.maxLightningSat)} />
             )}
-            {b.walletKind !== 'nwc' && (
+            {(b.canOnchain || isExchange) && (
               <Row label={t('withdraw.balances.onchain')} value={sats(b.onchainSat)} />
             )}
             {b.reserveSat > 0 && (

@@ -26,7 +26,7 @@ export function DestinationFields({
   const { t } = useTranslation()
   const { detected, registered } = form
   const destination = form.values.destination
-  const isExchange = b?.walletKind === 'exchange'
+  const isExchange = b?.registeredOnly === true
   const setDestination = (text: string) => form.edit({ destination: text })
   const destinationError = detected.state === 'error' ? t(`errors.${detected.code}`) : undefined
   const detectedText =

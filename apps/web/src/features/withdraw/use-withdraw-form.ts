@@ -130,7 +130,7 @@ export function useWithdrawForm({
         return
       }
       // an exchange takes Lightning withdrawals from its one balance, its fee quoted on review
-      const most = b.walletKind === 'exchange' ? b.onchainSat + b.lightningSat : b.maxLightningSat
+      const most = b.registeredOnly ? b.onchainSat + b.lightningSat : b.maxLightningSat
       setFields({ unit: 'sat', amountText: String(most) })
     },
     /** A reviewed quote is quoted again at the new priority (a custom rate must be typed first). */

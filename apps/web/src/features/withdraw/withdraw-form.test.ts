@@ -5,7 +5,7 @@ import { EMPTY_WITHDRAW_FIELDS, readWithdrawForm, withdrawRequest } from './with
 const ADDRESS = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
 
 const ownNode: Balances = {
-  walletKind: 'lnd',
+  registeredOnly: false,
   lightningSat: 100_000,
   onchainSat: 200_000,
   reserveSat: 10_000,
@@ -16,7 +16,7 @@ const ownNode: Balances = {
 }
 const exchange: Balances = {
   ...ownNode,
-  walletKind: 'exchange',
+  registeredOnly: true,
   canOnchain: false,
   destinations: [{ key: 'cold', rail: 'onchain', address: ADDRESS }],
 }

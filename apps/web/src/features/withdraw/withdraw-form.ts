@@ -5,6 +5,7 @@
  */
 import {
   fiatMinorToSat,
+  invoiceOnly,
   parseMoneyToMinor,
   type BitcoinNetwork,
   type OnchainPriority,
@@ -60,7 +61,7 @@ export function readWithdrawForm(
   values: WithdrawFields,
   { balances, network, minorPerBtc }: WithdrawFormContext,
 ): WithdrawFormReading {
-  const isExchange = balances?.walletKind === 'exchange'
+  const isExchange = balances?.registeredOnly === true
   const registered = isExchange
     ? balances.destinations.find((d) => d.key === values.destination)
     : undefined
@@ -74,7 +75,7 @@ export function readWithdrawForm(
           isAmountFixed: false,
         }
       : balances.canLightning
-        ? onlyInvoice(detectDestination(values.destination, network, true))
+        ? onlyInvoice(values.destination, network)
         : { state: 'empty' }
     : detectDestination(values.destination, network, balances?.canLightning ?? true)
   const rail = detected.state === 'ok' ? detected.rail : null
@@ -114,10 +115,8 @@ export function withdrawRequest(
 }
 
 /** From an exchange, only a Lightning invoice may be typed; the rest must be registered there. */
-function onlyInvoice(d: Detected): Detected {
-  if (d.state !== 'ok') return d
-  if (d.kind === 'invoice' || d.kind === 'invoiceWithAmount' || d.kind === 'bip21Lightning') {
-    return d
-  }
-  return { state: 'error', code: 'WITHDRAW_DESTINATION_NOT_REGISTERED' }
+function onlyInvoice(text: string, network: BitcoinNetwork): Detected {
+  if (text.trim() === '') return { state: 'empty' }
+  const typed = invoiceOnly(text, network)
+  return typed.ok ? detectDestination(text, network, true) : { state: 'error', code: typed.code }
 }

@@ -95,9 +95,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
           <CardContent className="grid gap-6 pt-6">
             <DestinationFields form={form} balances={b} />
             <AmountField form={form} balances={b} currency={currency} minorPerBtc={minorPerBtc} />
-            {form.rail === 'onchain' && b?.canOnchain && b.walletKind !== 'exchange' && (
-              <FeeFields form={form} />
-            )}
+            {form.rail === 'onchain' && b?.canOnchain && <FeeFields form={form} />}
 
             {form.problem && (
               <Alert variant="destructive" role="alert">

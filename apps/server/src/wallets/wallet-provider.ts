@@ -2,7 +2,7 @@
  * One wallet instance per business and process, created on first use and reused (an NWC
  * client keeps its relay connection; an lnd client its TLS session).
  */
-import type { Wallet } from '../../wallets/wallet'
+import type { Wallet } from './wallet'
 
 export interface WalletProvider {
   forBusiness(businessId: string): Promise<Wallet | null>
