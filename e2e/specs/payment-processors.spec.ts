@@ -3,9 +3,15 @@
  * dashboard opens: an exchange account, an NWC wallet, and the merchant's own node with its
  * channel deposit (the waiting page updating live while simnet confirms and opens).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ownerWithSubmittedApplication } from '../support/application'
 import { simnet } from '../support/simnet'
+
+/** The dashboard's ways of taking a payment, once the wallet's capabilities are known. */
+async function expectTakePaymentLinks(page: Page, names: string[]) {
+  const actions = page.getByRole('navigation', { name: 'Take a payment' })
+  await expect(actions.getByRole('link')).toHaveText(names)
+}
 
 test('an exchange account: a rejected key, then the right one, then the dashboard', async ({
   page,
@@ -26,6 +32,8 @@ test('an exchange account: a rejected key, then the right one, then the dashboar
   await page.getByLabel('Private key (secret)').fill(secret)
   await page.getByLabel('Private key (secret)').press('Enter')
   await expect(page).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
+  // offered what an exchange account takes: on chain, but no tips (no description hash)
+  await expectTakePaymentLinks(page, ['Lightning payment', 'On-chain payment', 'Ecash payment'])
 })
 
 test('an NWC wallet: its connection URL, then the dashboard', async ({ page }) => {
@@ -42,6 +50,8 @@ test('an NWC wallet: its connection URL, then the dashboard', async ({ page }) =
   await page.getByLabel('Connection URL').fill(uri)
   await page.getByRole('button', { name: 'Connect wallet' }).click()
   await expect(page).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
+  // an NWC wallet takes Lightning only: no on-chain payment is offered
+  await expectTakePaymentLinks(page, ['Lightning payment', 'Ecash payment', 'Lightning tips'])
 })
 
 test('an own node: password, seed words, deposit, confirmations and channel, live', async ({

@@ -5,7 +5,7 @@
  * staff menu, no staff member, no sign-out) and back; unpairing asks for a confirmation, and at
  * a kiosk the PIN of a staff member who may close the day.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
 import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
@@ -20,6 +20,12 @@ import {
   NO_PERMISSIONS,
   pairingPath,
 } from '../support/terminal'
+
+/** Opens the unpair dialog from the terminal's menu, in English or Dutch (for the shots). */
+async function openUnpair(page: Page) {
+  await page.getByRole('button', { name: 'Menu' }).click()
+  await page.getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ }).click()
+}
 
 test('a wrong secret is announced; re-pairing asks first and cancelling keeps the pairing', async ({
   page,
@@ -154,12 +160,7 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
     t.page,
     '/terminal',
     'terminal-unpair-confirm',
-    async () => {
-      await t.page.getByRole('button', { name: 'Menu' }).click()
-      await t.page
-        .getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ })
-        .click()
-    },
+    () => openUnpair(t.page),
     TERMINAL_SHOTS,
   )
   await confirm.getByRole('button', { name: 'Cancel' }).first().click()
@@ -201,12 +202,7 @@ test('a kiosk switch applies live; a kiosk has no staff menu and unpairs with a 
     t.page,
     '/terminal',
     'terminal-kiosk-unpair',
-    async () => {
-      await t.page.getByRole('button', { name: 'Menu' }).click()
-      await t.page
-        .getByRole('button', { name: /Unpair this terminal|Terminal ontkoppelen/ })
-        .click()
-    },
+    () => openUnpair(t.page),
     TERMINAL_SHOTS,
   )
   await keyPin(t.page, '2468', 'Unpair')

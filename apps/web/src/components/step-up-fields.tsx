@@ -10,19 +10,41 @@ export interface StepUp {
   code: string
 }
 
-/** The step-up's state for a form: its values and what the server is sent of them. */
+/** Which step-up field a refusal is about; null when it is about something else. */
+export function stepUpFieldOf(code: string): keyof StepUp | null {
+  if (code === 'WRONG_CURRENT_PASSWORD' || code === 'STEP_UP_REQUIRED') return 'password'
+  if (code === 'TWO_FACTOR_REQUIRED' || code === 'INVALID_TWO_FACTOR_CODE') return 'code'
+  return null
+}
+
+/** The step-up's state for a form: its values, its fields' errors and what the server is sent. */
 export function useStepUp() {
-  const [value, setValue] = useState<StepUp>({ password: '', code: '' })
+  const [value, setStepUp] = useState<StepUp>({ password: '', code: '' })
+  const [errors, setErrors] = useState<Partial<StepUp>>({})
   return {
     value,
-    setValue,
+    /** typing again clears the fields' errors */
+    setValue: (next: StepUp) => {
+      setStepUp(next)
+      setErrors({})
+    },
+    errors,
+    /** Shows a refusal under the password or code field; false when it is about neither. */
+    claim: (code: string, message: string): boolean => {
+      const field = stepUpFieldOf(code)
+      if (field) setErrors({ [field]: message })
+      return field !== null
+    },
     isFilled: value.password !== '',
     /** what a procedure takes: the password and, when given, the code */
     proof: () => ({
       password: value.password,
       ...(value.code.trim() ? { code: value.code.trim() } : {}),
     }),
-    reset: () => setValue({ password: '', code: '' }),
+    reset: () => {
+      setStepUp({ password: '', code: '' })
+      setErrors({})
+    },
   }
 }
 
@@ -34,6 +56,7 @@ export function StepUpFields({
   id,
   value,
   onChange,
+  errors,
   passwordLabel,
   codeLabel,
   codeHint,
@@ -41,6 +64,8 @@ export function StepUpFields({
   id: string
   value: StepUp
   onChange: (value: StepUp) => void
+  /** refusals shown under their field (`useStepUp().claim`) */
+  errors?: Partial<StepUp>
   passwordLabel?: string
   codeLabel?: string
   codeHint?: string
@@ -48,7 +73,11 @@ export function StepUpFields({
   const { t } = useTranslation()
   return (
     <>
-      <FormField id={`${id}-password`} label={passwordLabel ?? t('stepUp.password')}>
+      <FormField
+        id={`${id}-password`}
+        label={passwordLabel ?? t('stepUp.password')}
+        error={errors?.password}
+      >
         <FormControl>
           <PasswordInput
             autoComplete="current-password"
@@ -62,6 +91,7 @@ export function StepUpFields({
         id={`${id}-code`}
         label={codeLabel ?? t('stepUp.code')}
         description={codeHint ?? t('stepUp.codeHint')}
+        error={errors?.code}
       >
         <FormControl>
           <Input

@@ -14,7 +14,7 @@ import { formatDate } from '@/lib/format'
 import { appErrorMessage, notify } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { useStepUp } from '@/components/step-up-fields'
-import { ReplaceConnectionCard, useFieldError } from './replace-connection-form'
+import { ReplaceConnectionCard, showRefusal, useFieldError } from './replace-connection-form'
 
 const PERMISSIONS = ['queryFunds', 'deposit', 'withdraw'] as const
 
@@ -43,7 +43,7 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
         notify.success(t('nodeAdmin.exchange.replaced'))
         await queryClient.invalidateQueries({ queryKey: trpc.walletDetails.exchange.queryKey() })
       },
-      onError: (error) => field.setError(appErrorMessage(parseAppError(error))),
+      onError: (error) => showRefusal(error, stepUp, field),
     }),
   )
 

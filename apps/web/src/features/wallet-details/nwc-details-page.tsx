@@ -17,7 +17,7 @@ import { formatSatNumber } from '@/lib/money-format'
 import { appErrorMessage, notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { useStepUp } from '@/components/step-up-fields'
-import { ReplaceConnectionCard, useFieldError } from './replace-connection-form'
+import { ReplaceConnectionCard, showRefusal, useFieldError } from './replace-connection-form'
 
 /**
  * The business's Nostr Wallet Connect wallet: the connection and what it grants, whether the
@@ -50,7 +50,7 @@ export function NwcDetailsPage({ businessId }: { businessId: string }) {
         notify.success(t('nodeAdmin.nwc.replaced'))
         await queryClient.invalidateQueries({ queryKey: trpc.walletDetails.nwc.queryKey() })
       },
-      onError: (error) => field.setError(appErrorMessage(parseAppError(error))),
+      onError: (error) => showRefusal(error, stepUp, field),
     }),
   )
 

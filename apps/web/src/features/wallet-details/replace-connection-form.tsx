@@ -1,6 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { StepUpFields, type useStepUp } from '@/components/step-up-fields'
+import { parseAppError } from '@/lib/app-error'
+import { appErrorMessage } from '@/lib/notify'
 import { Button } from '@/components/ui/button'
 import {
   Card,
@@ -45,7 +47,12 @@ export function ReplaceConnectionCard({
       <form noValidate onSubmit={submit}>
         <CardContent className="grid gap-4">
           {children}
-          <StepUpFields id="replace-wallet" value={stepUp.value} onChange={stepUp.setValue} />
+          <StepUpFields
+            id="replace-wallet"
+            value={stepUp.value}
+            onChange={stepUp.setValue}
+            errors={stepUp.errors}
+          />
         </CardContent>
         <CardFooter className="justify-end bg-muted/40">
           <Button type="submit" isLoading={isPending} className="max-sm:w-full">
@@ -55,6 +62,21 @@ export function ReplaceConnectionCard({
       </form>
     </Card>
   )
+}
+
+/**
+ * Shows why a replacement was refused: a wrong password or code under its own field, anything
+ * else under the connection's field.
+ */
+export function showRefusal(
+  error: unknown,
+  stepUp: ReturnType<typeof useStepUp>,
+  field: ReturnType<typeof useFieldError>,
+): void {
+  const problem = parseAppError(error)
+  const message = appErrorMessage(problem)
+  const isStepUp = stepUp.claim(problem.code, message)
+  field.setError(isStepUp ? undefined : message)
 }
 
 /** A field's error state, cleared when the user types again. */
