@@ -130,7 +130,11 @@ export interface LightningSender {
    * payout was claimed, no earlier than the one given to `send`) lets a wallet whose requests
    * expire tell a request that can no longer be carried out.
    */
-  track(paymentHash: string, signal?: AbortSignal, sentAt?: Date | null): Promise<SendOutcome | null>
+  track(
+    paymentHash: string,
+    signal?: AbortSignal,
+    sentAt?: Date | null,
+  ): Promise<SendOutcome | null>
 }
 
 export interface OnchainSender {
@@ -148,8 +152,7 @@ export interface OnchainSender {
 }
 
 export type OnchainSendOutcome =
-  | { status: 'succeeded'; txid: string }
-  | { status: 'failed' | 'unknown'; failureReason: string }
+  { status: 'succeeded'; txid: string } | { status: 'failed' | 'unknown'; failureReason: string }
 
 /** A withdrawal destination registered on the exchange (a Kraken withdrawal key). */
 export interface RegisteredDestination {
@@ -203,8 +206,7 @@ export interface ExchangeWithdrawInput {
 }
 
 export type ExchangeWithdrawOutcome =
-  | { status: 'sent'; refid: string }
-  | { status: 'failed' | 'unknown'; failureReason: string }
+  { status: 'sent'; refid: string } | { status: 'failed' | 'unknown'; failureReason: string }
 
 /** An outgoing payment's outcome. */
 export interface SendOutcome {
