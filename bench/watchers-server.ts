@@ -10,7 +10,7 @@ import { loadConfig } from '../apps/server/src/config'
 import { connectDatabase } from '../apps/server/src/db/database'
 import { DEFAULT_AUTH_LIMITS } from '../apps/server/src/modules/auth/rate-limits'
 import { createServices } from '../apps/server/src/services'
-import { DEMO_RELAY_POLICY, setRelayPolicy } from '../apps/server/src/wallets/nwc/relay-guard'
+import { DEMO_RELAY_POLICY } from '../apps/server/src/wallets/nwc/relay-guard'
 
 const config = loadConfig()
 const database = connectDatabase(config.databaseUrl ?? '', config.database)
@@ -22,8 +22,8 @@ const services = createServices({
   databaseUrl: config.databaseUrl ?? '',
   log: (msg, err) => log(msg, err),
   authLimits: DEFAULT_AUTH_LIMITS,
+  relayPolicy: DEMO_RELAY_POLICY,
 })
-setRelayPolicy(DEMO_RELAY_POLICY)
 const app = await buildApp({ services, webDist: null, logger: true })
 log = (msg, err) => app.log.warn({ err }, msg)
 await services.bus.start()

@@ -28,7 +28,7 @@ import { appRouter } from '../apps/server/src/trpc/app-router'
 import { createContext, type CookieJar } from '../apps/server/src/trpc/context'
 import { createCallerFactory } from '../apps/server/src/trpc/init'
 import { parseNwcUri } from '../apps/server/src/wallets/nwc/nwc-uri'
-import { DEMO_RELAY_POLICY, setRelayPolicy } from '../apps/server/src/wallets/nwc/relay-guard'
+import { DEMO_RELAY_POLICY } from '../apps/server/src/wallets/nwc/relay-guard'
 import { until } from '../apps/server/test/assertions'
 import {
   companyDetails,
@@ -123,14 +123,14 @@ export async function startWorld(url: string, port: number): Promise<BenchWorld>
     pool: database.pool,
     databaseUrl: url,
     leases: noLeases,
+    // The simnet relay is local (ws://127.0.0.1); see bench/watchers-server.ts.
+    relayPolicy: DEMO_RELAY_POLICY,
     authLimits: {
       signInPerIp: { points: 10_000, durationSec: 60 },
       failedSignInPerAccount: { points: 100, durationSec: 60 },
       signUpPerIp: { points: 10_000, durationSec: 60 },
     },
   })
-  // The simnet relay is local (ws://127.0.0.1); see bench/watchers-server.ts.
-  setRelayPolicy(DEMO_RELAY_POLICY)
   await services.jobs.start()
   const cookies = new Map<string, string>()
   const jar: CookieJar = {

@@ -40,6 +40,7 @@ export function createAccountServices(
       exchangeBaseUrl: externals.exchangeBaseUrl,
       nonces: base.nonces,
       probeNwc: deps.probeNwc,
+      relayPolicy: base.relayPolicy,
     }),
     walletDetails: createWalletDetailsService({
       db: deps.db,
@@ -48,6 +49,7 @@ export function createAccountServices(
       exchangeBaseUrl: externals.exchangeBaseUrl,
       nonces: base.nonces,
       probeNwc: deps.probeNwc,
+      relayPolicy: base.relayPolicy,
       consent: given.consent,
       onReplaced: (businessId) => given.wallets.invalidate(businessId),
     }),

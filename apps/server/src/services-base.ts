@@ -18,13 +18,8 @@ import type { PriceSource } from './modules/price/service'
 import type { WithdrawalJobOptions } from './modules/withdrawals/jobs'
 import { createConnectionRepo } from './wallets/connection-repo'
 import { createNonceRepo } from './wallets/exchange/nonce-repo'
-import type { NwcWalletInfo } from './wallets/nwc/nwc-client'
-import type { NwcConnection } from './wallets/nwc/nwc-uri'
-import {
-  DEMO_RELAY_POLICY,
-  PRODUCTION_RELAY_POLICY,
-  setRelayPolicy,
-} from './wallets/nwc/relay-guard'
+import type { NwcProbe } from './wallets/factory'
+import { relayPolicyFor, type RelayPolicy } from './wallets/nwc/relay-guard'
 import type { Wallet } from './wallets/wallet'
 
 export interface ServiceDeps {
@@ -33,7 +28,9 @@ export interface ServiceDeps {
   pool: pg.Pool
   authLimits?: AuthLimitsConfig
   /** replaces the NWC wallet probe (tests of refusals that need a wallet lacking methods) */
-  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  probeNwc?: NwcProbe
+  /** replaces the NWC relay policy the configuration implies (tests of the production policy) */
+  relayPolicy?: RelayPolicy
   log?: (msg: string, err?: unknown) => void
   /** the connection string, for the LISTEN connection of realtime events */
   databaseUrl: string
@@ -51,8 +48,6 @@ export interface ServiceDeps {
 export type ServiceBase = ReturnType<typeof createServiceBase>
 
 export function createServiceBase(deps: ServiceDeps) {
-  // Merchants name NWC relays: outside the demo network, only public wss: relays are reached.
-  setRelayPolicy(deps.config.isDemo ? DEMO_RELAY_POLICY : PRODUCTION_RELAY_POLICY)
   const secrets = new SecretBox(deps.config.appSecret, deps.config.appSecretPrevious)
   const jobs = createJobQueue(deps.databaseUrl, {
     pollMs: deps.config.pollIntervals.jobsMs,
@@ -68,6 +63,8 @@ export function createServiceBase(deps: ServiceDeps) {
     deps,
     /** the configuration's payment networks (exchange, node host, price, mints, screening) */
     externals: deps.config.externals,
+    /** merchants name NWC relays: outside the demo network, only public wss: relays are reached */
+    relayPolicy: deps.relayPolicy ?? relayPolicyFor(deps.config.isDemo),
     secrets,
     jobs,
     bus: new PgEventBus(deps.databaseUrl, (err) => deps.log?.('event bus', err)),

@@ -32,6 +32,7 @@ export function createPaymentServices(base: ServiceBase, nodes: NodeService) {
     connections: base.connections,
     nodes,
     nonces: base.nonces,
+    relayPolicy: base.relayPolicy,
     options: { lnd: { network: deps.config.network } },
   }
   const capabilities = (businessId: string) => walletCapabilities(walletDeps, businessId)

@@ -11,6 +11,7 @@ import { exchangeBusiness, nwcBusiness, paidLightning } from './businesses'
 import { appCode, rejection } from './assertions'
 import { scenario } from './harness'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 const t = await scenario({ simnet: true, screening: true, realtime: true })
 afterAll(t.close)
@@ -74,6 +75,7 @@ describe('NWC details', () => {
       nodes: createNodeRepo(env.database.db),
       consent: env.services.consent,
       exchangeBaseUrl: net.externals.exchangeBaseUrl,
+      relayPolicy: DEMO_RELAY_POLICY,
       answerMs: 1_000,
     })
     const details = await quick.nwc(businessId)

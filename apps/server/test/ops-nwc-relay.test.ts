@@ -1,33 +1,34 @@
 /**
  * A merchant names their NWC relay, so in production the server must not be pointed at its own
  * network: only public `wss:` relays, checked when the URL is saved and inside every later
- * connection, and the client hears a generic refusal, never the socket's words.
+ * connection, and the client hears a generic refusal, never the socket's words. The policy is
+ * each server's and each wallet's own, never the process's.
  */
 import { randomBytes } from 'node:crypto'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import '../src/lib/websocket-global'
 import { NwcWallet } from '../src/wallets/nwc/nwc-wallet'
 import {
   assertRelayAllowed,
   DEMO_RELAY_POLICY,
+  guardedWebSocket,
   isPublicAddress,
   PRODUCTION_RELAY_POLICY,
   RelayNotAllowedError,
-  setRelayPolicy,
 } from '../src/wallets/nwc/relay-guard'
 import { appCode, rejection } from './assertions'
 import { approvedBusiness } from './businesses'
 import { scenario } from './harness'
 import { internalListener } from './internal-listener'
 
-const t = await scenario()
+// A server under the production relay policy (the test server's configuration is the demo's).
+const t = await scenario({ relayPolicy: PRODUCTION_RELAY_POLICY })
 afterAll(t.close)
 const { env } = t
 /** An internal service on loopback: nothing guarded may reach it. */
 const internal = await internalListener()
 const { port } = internal
 afterAll(internal.close)
-afterEach(() => setRelayPolicy(DEMO_RELAY_POLICY))
 
 const hex = () => randomBytes(32).toString('hex')
 const nwcUrl = (relay: string) =>
@@ -92,7 +93,6 @@ describe('relay addresses', () => {
 describe('connecting an NWC wallet in production', () => {
   it('refuses loopback and private relays with a generic error, connecting to nothing', async () => {
     const { b, businessId } = await approvedBusiness(env)
-    setRelayPolicy(PRODUCTION_RELAY_POLICY)
     for (const relay of [
       `ws://127.0.0.1:${port}`,
       `wss://127.0.0.1:${port}`,
@@ -110,23 +110,46 @@ describe('connecting an NWC wallet in production', () => {
   })
 
   it('refuses inside every later connection, whatever the name resolves to then', async () => {
-    setRelayPolicy(PRODUCTION_RELAY_POLICY)
+    const Guarded = guardedWebSocket(PRODUCTION_RELAY_POLICY)
     // A name not checked before (as if it had resolved elsewhere when it was saved).
-    const socket = new globalThis.WebSocket(`wss://localhost:${port}`)
+    const socket = new Guarded(`wss://localhost:${port}`)
     const failed = await new Promise<boolean>((resolve) => {
       socket.onerror = () => resolve(true)
       socket.onopen = () => resolve(false)
     })
     expect(failed).toBe(true)
+    expect(() => new Guarded(`ws://127.0.0.1:${port}`)).toThrow(RelayNotAllowedError)
+    // The global WebSocket the NWC library loads with is the production one too.
     expect(() => new globalThis.WebSocket(`ws://127.0.0.1:${port}`)).toThrow(RelayNotAllowedError)
 
     // A stored wallet whose relay is internal never reaches it.
     const wallet = new NwcWallet(
       { walletPubkey: hex(), secret: hex(), relayUrls: [`wss://localhost:${port}`] },
-      { notifications: [], requestTimeoutMs: 2_000 },
+      { notifications: [], relayPolicy: PRODUCTION_RELAY_POLICY, requestTimeoutMs: 2_000 },
     )
     await expect(wallet.createInvoice({ amountSat: 1000, expirySec: 600 })).rejects.toThrow()
     wallet.close()
     expect(internal.reached()).toBe(0)
+  })
+
+  it("follows each wallet's own policy: a demo wallet beside it still reaches its local relay", async () => {
+    const relay = `ws://127.0.0.1:${port}`
+    const strict = new NwcWallet(
+      { walletPubkey: hex(), secret: hex(), relayUrls: [relay] },
+      { notifications: [], relayPolicy: PRODUCTION_RELAY_POLICY, requestTimeoutMs: 2_000 },
+    )
+    await expect(strict.createInvoice({ amountSat: 1000, expirySec: 600 })).rejects.toThrow()
+    strict.close()
+    expect(internal.reached()).toBe(0)
+
+    // The same relay under the demo policy, in the same process: the socket goes out (the
+    // listener is no relay, so the request fails after it was reached).
+    const demo = new NwcWallet(
+      { walletPubkey: hex(), secret: hex(), relayUrls: [relay] },
+      { notifications: [], relayPolicy: DEMO_RELAY_POLICY, requestTimeoutMs: 2_000 },
+    )
+    await expect(demo.createInvoice({ amountSat: 1000, expirySec: 600 })).rejects.toThrow()
+    demo.close()
+    expect(internal.reached()).toBeGreaterThan(0)
   })
 })

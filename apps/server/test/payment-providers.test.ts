@@ -15,6 +15,8 @@ import {
 } from './businesses'
 import { appCode, rejection, until } from './assertions'
 import { scenario, type TestBrowser } from './harness'
+import { underRelayPolicy } from '../src/wallets/nwc/nwc-client'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 const t = await scenario({ simnet: true })
 afterAll(t.close)
@@ -85,6 +87,7 @@ describe('NWC node', () => {
     const walletSecret = bytesToHex(generateSecretKey())
     const clientSecret = bytesToHex(generateSecretKey())
     const service = new NWCWalletService({ relayUrls: [relayUrl] })
+    underRelayPolicy(service.pool, DEMO_RELAY_POLICY)
     await service.publishWalletServiceInfoEvent(
       walletSecret,
       ['get_info', 'get_balance', 'pay_invoice'],

@@ -15,6 +15,7 @@ import { approvedBusiness } from './businesses'
 import { scenario } from './harness'
 import { claim, lnurlRefund, SHOP_SERVER } from './refunds-support'
 import { withTerminal } from './terminal-fixture'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 /** The server's clock for NWC payout requests: real time, moved forward when the test says. */
 const clock = { aheadMs: 0, now: () => Date.now() + clock.aheadMs }
@@ -28,6 +29,7 @@ const t = await scenario({
       {
         connections: t.env.services.connections,
         nodes: t.env.services.nodes,
+        relayPolicy: DEMO_RELAY_POLICY,
         options: {
           nwc: { now: clock.now, payTimeoutMs: 5_000 },
         },

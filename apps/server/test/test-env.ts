@@ -41,6 +41,8 @@ export interface EnvOptions {
   authLimits?: AuthLimitsConfig
   externals?: Externals
   probeNwc?: ServiceDeps['probeNwc']
+  /** the NWC relay policy, in place of the one the configuration implies */
+  relayPolicy?: ServiceDeps['relayPolicy']
   walletFactory?: ServiceDeps['walletFactory']
   watcherOptions?: ServiceDeps['watcherOptions']
   /** the wallet lease store, over the test's database */
@@ -63,6 +65,7 @@ export async function createTestEnv(opts: EnvOptions = {}): Promise<TestEnv> {
     pool: database.pool,
     databaseUrl: url,
     probeNwc: opts.probeNwc,
+    relayPolicy: opts.relayPolicy,
     walletFactory: opts.walletFactory,
     watcherOptions: opts.watcherOptions,
     leases: opts.leases?.(database.db),

@@ -17,6 +17,7 @@ import { parseNwcUri } from '../src/wallets/nwc/nwc-uri'
 import type { Settlement, Wallet } from '../src/wallets/wallet'
 import { until as waitUntil } from './assertions'
 import type { TestSimnet } from './simnet'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 export interface Backend {
   kind: 'lnd' | 'nwc' | 'exchange'
@@ -61,6 +62,7 @@ export const factoryDeps: WalletFactoryDeps = {
       return node ? Promise.resolve(node) : Promise.reject(new DomainError('NODE_NOT_READY'))
     },
   },
+  relayPolicy: DEMO_RELAY_POLICY,
   options: { exchange: { pollIntervalMs: 200 } },
 }
 
@@ -124,7 +126,7 @@ export const backends: Backend[] = [
         name: 'contract',
       })
       const connection = parseNwcUri(uri)
-      const info = await probeNwc(connection)
+      const info = await probeNwc(connection, DEMO_RELAY_POLICY)
       store(businessId, 'nwc', connection, { notifications: info.notifications })
     },
     carriesMemo: true,

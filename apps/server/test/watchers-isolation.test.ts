@@ -15,6 +15,7 @@ import { until } from './assertions'
 import { approvedBusiness, exchangeBusiness } from './businesses'
 import { scenario, type Scenario } from './harness'
 import { crashableLeases, isWatching, type CrashableLeases, type Instance } from './watchers'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 const LEASE_MS = 1_500
 
@@ -63,7 +64,11 @@ const t: Scenario = await scenario({
     Promise.resolve(
       downWallets.get(businessId) ??
         createWalletForBusiness(
-          { connections: t.env.services.connections, nodes: t.env.services.nodes },
+          {
+            connections: t.env.services.connections,
+            nodes: t.env.services.nodes,
+            relayPolicy: DEMO_RELAY_POLICY,
+          },
           businessId,
         ),
     ),

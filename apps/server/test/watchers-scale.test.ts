@@ -18,6 +18,7 @@ import { NwcWallet } from '../src/wallets/nwc/nwc-wallet'
 import type { Settlement, Wallet } from '../src/wallets/wallet'
 import { until } from './assertions'
 import { scenario } from './harness'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 const t = await scenario({ simnet: true, business: 'approved' })
 afterAll(t.close)
@@ -290,6 +291,7 @@ describe('an NWC wallet that sends notifications', () => {
     })
     const wallet = new NwcWallet(parseNwcUri(uri), {
       notifications: ['payment_received'],
+      relayPolicy: DEMO_RELAY_POLICY,
       pollIntervalMs: 50,
     })
     const invoice = await wallet.createInvoice({ amountSat: 700, memo: 'x', expirySec: 600 })

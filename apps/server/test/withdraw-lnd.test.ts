@@ -16,6 +16,7 @@ import { appCode, rejection, until } from './assertions'
 import { ownNodeBusiness } from './businesses'
 import { nodeHost, scenario, type TestBrowser, type Scenario } from './harness'
 import { ACCOUNT_PASSWORD, lossyProxy } from './withdraw-support'
+import { DEMO_RELAY_POLICY } from '../src/wallets/nwc/relay-guard'
 
 /** businesses whose wallet is reached through the lossy proxy */
 const proxied = new Set<string>()
@@ -28,7 +29,11 @@ const t: Scenario = await scenario({
   walletFactory: async (id) => {
     if (!proxied.has(id)) {
       return createWalletForBusiness(
-        { connections: t.env.services.connections, nodes: t.env.services.nodes },
+        {
+          connections: t.env.services.connections,
+          nodes: t.env.services.nodes,
+          relayPolicy: DEMO_RELAY_POLICY,
+        },
         id,
       )
     }

@@ -19,6 +19,7 @@ import type { NodeAdmin } from './node-admin'
 import { probeNwcWallet, type NwcWalletInfo } from './nwc/nwc-client'
 import type { NwcConnection } from './nwc/nwc-uri'
 import { nwcCapabilities, NwcWallet, type NwcWalletOptions } from './nwc/nwc-wallet'
+import type { RelayPolicy } from './nwc/relay-guard'
 import type { Wallet, WalletCapabilities } from './wallet'
 
 /** The sealed config of an exchange connection (as onboarding stores it). */
@@ -63,9 +64,12 @@ export function marketDataClientFor(baseUrl: string): KrakenClient {
   return new KrakenClient(baseUrl)
 }
 
-/** Connects to an NWC wallet once and reads what it offers. */
-export function probeNwc(connection: NwcConnection): Promise<NwcWalletInfo> {
-  return probeNwcWallet(connection)
+/** How an NWC wallet is probed (tests replace it to stand for a wallet lacking methods). */
+export type NwcProbe = (connection: NwcConnection, policy: RelayPolicy) => Promise<NwcWalletInfo>
+
+/** Connects to an NWC wallet once, under the relay policy, and reads what it offers. */
+export function probeNwc(connection: NwcConnection, policy: RelayPolicy): Promise<NwcWalletInfo> {
+  return probeNwcWallet(connection, policy)
 }
 
 export interface WalletFactoryDeps {
@@ -74,9 +78,11 @@ export interface WalletFactoryDeps {
   nodes: { endpoint(businessId: string): Promise<NodeEndpoint> }
   /** nonces of exchange API keys, shared by every server instance */
   nonces?: NonceSource
+  /** which relays NWC wallets may reach (the server's configuration decides) */
+  relayPolicy: RelayPolicy
   options?: {
     lnd?: LndWalletOptions
-    nwc?: Omit<NwcWalletOptions, 'notifications'>
+    nwc?: Omit<NwcWalletOptions, 'notifications' | 'relayPolicy'>
     exchange?: ExchangeWalletOptions
   }
 }
@@ -85,7 +91,10 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
 }
 
-async function ownNode(deps: WalletFactoryDeps, businessId: string): Promise<NodeEndpoint | null> {
+async function ownNode(
+  deps: Pick<WalletFactoryDeps, 'nodes'>,
+  businessId: string,
+): Promise<NodeEndpoint | null> {
   try {
     return await deps.nodes.endpoint(businessId)
   } catch (err) {
@@ -108,6 +117,7 @@ export async function createWalletForBusiness(
     return new NwcWallet(stored.config as NwcConnection, {
       ...deps.options?.nwc,
       notifications: stringList(stored.publicInfo.notifications),
+      relayPolicy: deps.relayPolicy,
     })
   }
   const node = await ownNode(deps, businessId)

@@ -6,9 +6,8 @@
 import type { OnboardingStep } from '@app/domain'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
 import type { NonceSource } from '../../wallets/exchange/kraken-client'
-import { probeNwc, type ExchangeCredentials } from '../../wallets/factory'
-import type { NwcWalletInfo } from '../../wallets/nwc/nwc-client'
-import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
+import { probeNwc, type ExchangeCredentials, type NwcProbe } from '../../wallets/factory'
+import type { RelayPolicy } from '../../wallets/nwc/relay-guard'
 import { verifyExchangeKey, verifyNwcUrl } from '../wallet-details'
 import type { OnboardingRepo } from './repo'
 import { advance, stepNotAllowed } from './step-machine'
@@ -19,7 +18,9 @@ export interface ProviderSetupDeps {
   exchangeBaseUrl: string
   /** nonces of exchange API keys, shared by every server instance */
   nonces?: NonceSource
-  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  probeNwc?: NwcProbe
+  /** which NWC relays may be reached */
+  relayPolicy: RelayPolicy
 }
 
 export function createProviderSetupService(deps: ProviderSetupDeps) {
@@ -70,7 +71,11 @@ export function createProviderSetupService(deps: ProviderSetupDeps) {
       input: { url: string },
     ) {
       if (business.onboardingStep !== 'paymentProvider') throw stepNotAllowed()
-      const { connection, publicInfo } = await verifyNwcUrl(input.url, probeWallet)
+      const { connection, publicInfo } = await verifyNwcUrl(
+        input.url,
+        deps.relayPolicy,
+        probeWallet,
+      )
       return complete(business.id, 'nwc', connection, publicInfo)
     },
   }

@@ -11,9 +11,15 @@ import type { Db } from '../../db/database'
 import { DomainError } from '../../lib/errors'
 import type { ConnectionRepo } from '../../wallets/connection-repo'
 import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-client'
-import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
-import { createNwcClient, withDeadline, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
+import {
+  exchangeClientFor,
+  probeNwc,
+  type ExchangeCredentials,
+  type NwcProbe,
+} from '../../wallets/factory'
+import { createNwcClient, withDeadline } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
+import type { RelayPolicy } from '../../wallets/nwc/relay-guard'
 import type { ConsentActor, ConsentService } from '../consent'
 import type { NodeRepo } from '../node'
 import { exchangeRefusal, maskApiKey, nwcWalletOf, verifyExchangeKey, verifyNwcUrl } from './verify'
@@ -32,7 +38,9 @@ export function createWalletDetailsService(deps: {
   consent: ConsentService
   exchangeBaseUrl: string
   nonces?: NonceSource
-  probeNwc?: (c: NwcConnection) => Promise<NwcWalletInfo>
+  probeNwc?: NwcProbe
+  /** which NWC relays may be reached */
+  relayPolicy: RelayPolicy
   /** drops the business's cached wallet once its connection is replaced */
   onReplaced?: (businessId: string) => void
   /** how long a wallet may take to answer the settings page */
@@ -49,7 +57,7 @@ export function createWalletDetailsService(deps: {
 
   /** Balance and budget as the NWC wallet reports them; null values when it did not answer. */
   async function nwcLive(connection: NwcConnection, methods: string[]) {
-    const client = createNwcClient(connection)
+    const client = createNwcClient(connection, deps.relayPolicy)
     try {
       const { balance } = await withDeadline(client.getBalance(), answerMs, 'The wallet')
       const budget = methods.includes('get_budget')
@@ -104,7 +112,7 @@ export function createWalletDetailsService(deps: {
       const found = await stored<NwcConnection>(businessId, 'nwc')
       const started = Date.now()
       try {
-        const info = await probe(found.config)
+        const info = await probe(found.config, deps.relayPolicy)
         return { alias: info.alias, methods: info.methods, latencyMs: Date.now() - started }
       } catch {
         throw new DomainError('NWC_UNREACHABLE', 'The wallet could not be reached')
@@ -127,7 +135,7 @@ export function createWalletDetailsService(deps: {
         screen: [wallet.walletPubkey, ...wallet.relayUrls.map((r) => new URL(r).host)],
         amountSat: null,
       })
-      const { connection, publicInfo } = await verifyNwcUrl(input.url, probe)
+      const { connection, publicInfo } = await verifyNwcUrl(input.url, deps.relayPolicy, probe)
       await deps.connections.save(deps.db, businessId, 'nwc', connection, publicInfo)
       deps.onReplaced?.(businessId)
       return { walletPubkey: connection.walletPubkey }

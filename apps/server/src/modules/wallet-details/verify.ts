@@ -6,10 +6,19 @@
 import { DomainError } from '../../lib/errors'
 import { UpstreamError } from '../../lib/http'
 import { KrakenApiError, type NonceSource } from '../../wallets/exchange/kraken-client'
-import { exchangeClientFor, probeNwc, type ExchangeCredentials } from '../../wallets/factory'
+import {
+  exchangeClientFor,
+  probeNwc,
+  type ExchangeCredentials,
+  type NwcProbe,
+} from '../../wallets/factory'
 import { NWC_REQUIRED_METHODS, type NwcWalletInfo } from '../../wallets/nwc/nwc-client'
 import { NwcUriError, parseNwcUri, type NwcConnection } from '../../wallets/nwc/nwc-uri'
-import { assertRelayAllowed, RelayNotAllowedError } from '../../wallets/nwc/relay-guard'
+import {
+  assertRelayAllowed,
+  RelayNotAllowedError,
+  type RelayPolicy,
+} from '../../wallets/nwc/relay-guard'
 
 /** What a member may see of an API key: its last four characters. */
 export const maskApiKey = (apiKey: string) => `…${apiKey.slice(-4)}`
@@ -68,18 +77,19 @@ export function nwcWalletOf(url: string): NwcConnection {
 /** The URL parsed, its relays allowed, the wallet answering with the methods needed. */
 export async function verifyNwcUrl(
   url: string,
-  probe: (c: NwcConnection) => Promise<NwcWalletInfo> = probeNwc,
+  policy: RelayPolicy,
+  probe: NwcProbe = probeNwc,
 ): Promise<{ connection: NwcConnection; publicInfo: Record<string, unknown> }> {
   const connection = nwcWalletOf(url)
   try {
-    for (const relay of connection.relayUrls) await assertRelayAllowed(relay)
+    for (const relay of connection.relayUrls) await assertRelayAllowed(relay, policy)
   } catch (err) {
     if (!(err instanceof RelayNotAllowedError)) throw err
     throw new DomainError('NWC_RELAY_NOT_ALLOWED', 'This relay address cannot be used')
   }
   let info: NwcWalletInfo
   try {
-    info = await probe(connection)
+    info = await probe(connection, policy)
   } catch (err) {
     // The socket's or relay's own words may name internal addresses: never sent on.
     if (err instanceof RelayNotAllowedError) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { createNwcClient, NwcClient } from './nwc-client'
 import { RelaySockets } from './relay-sockets'
-import { DEMO_RELAY_POLICY, relayPolicy, setRelayPolicy } from './relay-guard'
+import { DEMO_RELAY_POLICY } from './relay-guard'
 
 const walletKey = generateSecretKey()
 const walletPubkey = getPublicKey(walletKey)
@@ -23,9 +23,7 @@ let server: WebSocketServer
 let relayUrl: string
 /** Connections the relay has open now. */
 let connections = 0
-const previousPolicy = relayPolicy()
 beforeAll(async () => {
-  setRelayPolicy(DEMO_RELAY_POLICY)
   server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
   await new Promise<void>((resolve) => server.once('listening', resolve))
   relayUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -56,13 +54,15 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  setRelayPolicy(previousPolicy)
   for (const socket of server.clients) socket.terminate()
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
 const client = () =>
-  createNwcClient({ walletPubkey, relayUrls: [relayUrl], secret: bytesToHex(clientKey) })
+  createNwcClient(
+    { walletPubkey, relayUrls: [relayUrl], secret: bytesToHex(clientKey) },
+    DEMO_RELAY_POLICY,
+  )
 
 describe('the NWC client', () => {
   it('drops events from the relay whose id or signature does not hold', async () => {
@@ -125,6 +125,7 @@ describe('the NWC client', () => {
       const key = generateSecretKey()
       return new NwcClient(
         { walletPubkey, relayUrls: [relayUrl], secret: bytesToHex(key) },
+        DEMO_RELAY_POLICY,
         sockets,
       )
     })

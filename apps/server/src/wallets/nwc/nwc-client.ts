@@ -10,6 +10,7 @@ import type { Event, EventTemplate } from 'nostr-tools/pure'
 import { hexToBytes } from 'nostr-tools/utils'
 import { conversationKeys, eventVerifier, signEvent } from './nostr-crypto'
 import { formatNwcUri, type NwcConnection } from './nwc-uri'
+import { guardedWebSocket, type RelayPolicy } from './relay-guard'
 import { RelaySockets } from './relay-sockets'
 
 export const NWC_REQUIRED_METHODS = ['make_invoice', 'lookup_invoice', 'pay_invoice', 'get_balance']
@@ -40,13 +41,14 @@ export class NwcClient extends NWCClient {
   readonly #secretKey: Uint8Array
   readonly #keyWith: (peer: string) => Uint8Array
 
-  constructor(connection: NwcConnection, sockets: RelaySockets | null) {
+  constructor(connection: NwcConnection, policy: RelayPolicy, sockets: RelaySockets | null) {
     super({ nostrWalletConnectUrl: formatNwcUri(connection) })
     this.#secretKey = hexToBytes(connection.secret)
     this.#keyWith = conversationKeys(this.#secretKey)
+    const pool = this.pool
+    underRelayPolicy(pool, policy)
     // The SDK's relays verify with the pure-JavaScript curve; each relay it opens verifies
     // through WebAssembly instead (same checks: the id's hash and the signature).
-    const pool = this.pool
     const ensureRelay = pool.ensureRelay.bind(pool)
     pool.ensureRelay = async (url, params) => {
       const relay = await ensureRelay(url, params)
@@ -81,12 +83,51 @@ export class NwcClient extends NWCClient {
   }
 }
 
-/** The relay sockets this process's NWC wallets share. */
-const sharedSockets = new RelaySockets()
+type Pool = NWCClient['pool']
 
-/** A client whose relay sockets are shared with other wallets' (`shared: false`: its own). */
-export function createNwcClient(connection: NwcConnection, opts = { shared: true }): NwcClient {
-  return new NwcClient(connection, opts.shared ? sharedSockets : null)
+/**
+ * Makes every relay socket `pool` opens from now on follow `policy`, whatever the global
+ * WebSocket allows: each relay the SDK's pool creates is put in its map before it connects, and
+ * there it gets the policy's WebSocket.
+ */
+export function underRelayPolicy(pool: Pool, policy: RelayPolicy): void {
+  const internals = pool as unknown as { relays: Map<string, unknown> }
+  internals.relays = new PolicyRelays(guardedWebSocket(policy))
+}
+
+/**
+ * The SDK pool's relays by URL, each given the WebSocket class of a relay policy as it is added
+ * (nostr-tools' relay opens its socket with `_WebSocket`, read when it connects).
+ */
+class PolicyRelays<V> extends Map<string, V> {
+  constructor(private readonly socketClass: unknown) {
+    super()
+  }
+
+  override set(url: string, relay: V): this {
+    ;(relay as { _WebSocket: unknown })._WebSocket = this.socketClass
+    return super.set(url, relay)
+  }
+}
+
+/** The relay sockets this process's NWC wallets share, per relay policy. */
+const sharedSockets = new WeakMap<RelayPolicy, RelaySockets>()
+
+/**
+ * A client whose relay sockets, opened under `policy`, are shared with other wallets' under the
+ * same policy (`shared: false`: its own).
+ */
+export function createNwcClient(
+  connection: NwcConnection,
+  policy: RelayPolicy,
+  opts = { shared: true },
+): NwcClient {
+  let sockets: RelaySockets | null = null
+  if (opts.shared) {
+    sockets = sharedSockets.get(policy) ?? new RelaySockets()
+    sharedSockets.set(policy, sockets)
+  }
+  return new NwcClient(connection, policy, sockets)
 }
 
 export async function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -112,9 +153,10 @@ export interface NwcWalletInfo {
 /** Connects, asks get_info, and closes: proves the URL reaches a wallet that answers. */
 export async function probeNwcWallet(
   connection: NwcConnection,
+  policy: RelayPolicy,
   timeoutMs = 15_000,
 ): Promise<NwcWalletInfo> {
-  const client = createNwcClient(connection)
+  const client = createNwcClient(connection, policy)
   try {
     const info = await withDeadline(client.getInfo(), timeoutMs, 'The wallet')
     return {

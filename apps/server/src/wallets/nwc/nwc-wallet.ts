@@ -28,10 +28,13 @@ import {
 } from './nwc-send'
 import { followNwcSettlements } from './nwc-settlements'
 import type { NwcConnection } from './nwc-uri'
+import type { RelayPolicy } from './relay-guard'
 
 export interface NwcWalletOptions {
   /** notification types the wallet advertised in get_info (stored when it was connected) */
   notifications: string[]
+  /** which relays the wallet's sockets may reach (production: public wss: only) */
+  relayPolicy: RelayPolicy
   /**
    * how often pending invoices are looked up when the wallet sends no notifications, and how
    * often the relay connection is checked when it does; default 30 s
@@ -69,7 +72,7 @@ export class NwcWallet implements Wallet {
   readonly lightningSender: LightningSender
 
   constructor(connection: NwcConnection, opts: NwcWalletOptions) {
-    this.#client = createNwcClient(connection)
+    this.#client = createNwcClient(connection, opts.relayPolicy)
     this.#pollIntervalMs = opts.pollIntervalMs ?? 30_000
     this.#requestTimeoutMs = opts.requestTimeoutMs ?? 30_000
     this.#log = opts.log ?? (() => {})

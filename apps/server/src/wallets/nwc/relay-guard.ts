@@ -6,6 +6,10 @@
  * check runs when the URL is saved and again inside every connection, in
  * the socket's own address lookup, so a name that later resolves elsewhere is refused too;
  * WebSocket redirects are never followed. Demo mode allows the simulated network's local relay.
+ *
+ * The policy travels with each NWC client (`nwc-client.ts` gives every relay socket the policy's
+ * WebSocket), so nothing process-wide decides it; the global WebSocket that the NWC library needs
+ * to load is the production one.
  */
 import WebSocket from 'ws'
 import {
@@ -17,7 +21,7 @@ import {
 
 export { isPublicAddress } from '../../lib/public-address'
 
-interface RelayPolicy {
+export interface RelayPolicy {
   /** only `wss:` relays */
   requireTls: boolean
   /** only public unicast addresses */
@@ -35,16 +39,9 @@ export class RelayNotAllowedError extends Error {
   }
 }
 
-// One policy for the process: the NWC library opens its sockets through the global WebSocket.
-let policy: RelayPolicy = DEMO_RELAY_POLICY
-
-/** Set once at start from the configuration (production unless on the demo network). */
-export function setRelayPolicy(p: RelayPolicy): void {
-  policy = p
-}
-
-export function relayPolicy(): RelayPolicy {
-  return policy
+/** The policy a server runs under: production unless on the demo network. */
+export function relayPolicyFor(isDemo: boolean): RelayPolicy {
+  return isDemo ? DEMO_RELAY_POLICY : PRODUCTION_RELAY_POLICY
 }
 
 /** Refuses the URL by its scheme and, when it names an address, by that address. */
@@ -59,7 +56,7 @@ function checkUrl(url: URL, p: RelayPolicy): void {
  * Checks a relay URL before it is saved: its scheme, and every address its name has now.
  * Throws RelayNotAllowedError (also when the name does not resolve).
  */
-export async function assertRelayAllowed(relayUrl: string, p: RelayPolicy = policy) {
+export async function assertRelayAllowed(relayUrl: string, p: RelayPolicy) {
   let url: URL
   try {
     url = new URL(relayUrl)
@@ -78,30 +75,41 @@ const publicOnlyLookup: PublicOnlyLookup = createPublicOnlyLookup({
   refusal: () => new RelayNotAllowedError(),
 })
 
+type WebSocketClass = new (address: string | URL, protocols?: string | string[]) => WebSocket
+
+const socketClasses = new WeakMap<RelayPolicy, WebSocketClass>()
+
 /**
- * The WebSocket the NWC library uses: `ws` with the policy applied to the URL and, under a
- * public-only policy, to the addresses the socket connects to. Redirects are not followed.
+ * The WebSocket a relay socket opens under policy `p`: `ws` with the policy applied to the URL
+ * and, under a public-only policy, to the addresses the socket connects to. Redirects are not
+ * followed. One class per policy.
  */
-export class GuardedWebSocket extends WebSocket {
-  constructor(
-    address: string | URL,
-    protocols?: string | string[] | WebSocket.ClientOptions,
-    options?: WebSocket.ClientOptions,
-  ) {
-    // ws also takes the options in place of the protocols
-    if (protocols !== undefined && typeof protocols === 'object' && !Array.isArray(protocols)) {
-      options = { ...protocols, ...options }
-      protocols = undefined
+export function guardedWebSocket(p: RelayPolicy): WebSocketClass {
+  let found = socketClasses.get(p)
+  if (!found) {
+    found = class GuardedWebSocket extends WebSocket {
+      constructor(
+        address: string | URL,
+        protocols?: string | string[] | WebSocket.ClientOptions,
+        options?: WebSocket.ClientOptions,
+      ) {
+        // ws also takes the options in place of the protocols
+        if (protocols !== undefined && typeof protocols === 'object' && !Array.isArray(protocols)) {
+          options = { ...protocols, ...options }
+          protocols = undefined
+        }
+        const url = new URL(address)
+        checkUrl(url, p)
+        // `lookup` goes on to the socket's connect (ws passes every option to https.request).
+        const guarded: WebSocket.ClientOptions & { lookup?: typeof publicOnlyLookup } = {
+          ...options,
+          followRedirects: false,
+          ...(p.publicOnly ? { lookup: publicOnlyLookup } : {}),
+        }
+        super(url, protocols, guarded)
+      }
     }
-    const p = policy
-    const url = new URL(address)
-    checkUrl(url, p)
-    // `lookup` goes on to the socket's connect (ws passes every option to https.request).
-    const guarded: WebSocket.ClientOptions & { lookup?: typeof publicOnlyLookup } = {
-      ...options,
-      followRedirects: false,
-      ...(p.publicOnly ? { lookup: publicOnlyLookup } : {}),
-    }
-    super(url, protocols, guarded)
+    socketClasses.set(p, found)
   }
+  return found
 }
