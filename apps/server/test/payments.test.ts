@@ -193,7 +193,7 @@ describe('Lightning payments', () => {
 })
 
 describe('on-chain payments', () => {
-  it('follows the address: receiving, then settled at one confirmation', async () => {
+  it('follows the address: settled at one confirmation, with its transaction even when first seen confirmed', async () => {
     const { b, businessId } = await exchangeBusiness(env, net)
     const p = await b.caller.payments.createOnchain({
       businessId,
@@ -202,11 +202,16 @@ describe('on-chain payments', () => {
     })
     expect(p.address).toMatch(/^bcrt1q/)
     expect(p.bip21).toBe(`bitcoin:${p.address}?amount=0.0004&lightning=${p.paymentRequest}`)
-    await net.control('POST', '/send', { address: p.address, amountSat: 40_000 })
-    // The exchange credits (and so reports) a deposit once it is confirmed enough.
+    const sent = await net.control<{ txid: string }>('POST', '/send', {
+      address: p.address,
+      amountSat: 40_000,
+    })
+    // The exchange credits (and so reports) a deposit once it is confirmed enough: the payment
+    // is never seen unconfirmed, and still records its transaction (the sales CSV's txid).
     await net.control('POST', '/mine', { blocks: 3 })
     const settled = await untilSettled(b, businessId, p.id, 'the on-chain payment')
-    expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain' })
+    expect(settled).toMatchObject({ receivedSat: 40_000, method: 'onchain', txid: sent.txid })
+    expect(settled.confirmations).toBeGreaterThanOrEqual(1)
   })
 })
 

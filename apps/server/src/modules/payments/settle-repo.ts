@@ -13,6 +13,10 @@ export interface SettleInput {
   /** the fiat value at settlement; a fiat amount keyed in when the payment was made is kept */
   fiatMinor: number | null
   feeSat?: number
+  /** an on-chain payment's transaction, kept when one was recorded already */
+  txid?: string
+  /** an on-chain payment's confirmations at settlement */
+  confirmations?: number
 }
 
 export function createPaymentSettling(db: Db) {
@@ -31,6 +35,10 @@ export function createPaymentSettling(db: Db) {
             settledAt: input.settledAt,
             fiatMinor: sql<number | null>`coalesce(fiat_minor, ${input.fiatMinor})`,
             ...(input.feeSat === undefined ? {} : { feeSat: input.feeSat }),
+            ...(input.txid === undefined
+              ? {}
+              : { txid: sql<string>`coalesce(txid, ${input.txid})` }),
+            ...(input.confirmations === undefined ? {} : { confirmations: input.confirmations }),
             updatedAt: sql<Date>`now()`,
           })
           .where('id', '=', id)

@@ -98,12 +98,16 @@ export function createSettlements(deps: SettlementDeps) {
     if (receipts.length === 0) return
     const receivedSat = receipts.reduce((sum, r) => sum + r.amountSat, 0)
     const confirmations = Math.min(...receipts.map((r) => r.confirmations))
-    const txid = receipts[0]?.txid ?? null
+    const txid = receipts[0]?.txid
     if (confirmations >= ONCHAIN_CONFIRMATIONS && receivedSat >= row.amountSat) {
+      // A transaction already confirmed when first seen was never `processing`: its txid is
+      // recorded here.
       await repo.settle(row.id, {
         receivedSat,
         settledAt: new Date(),
         fiatMinor: fiatFor(row, receivedSat),
+        txid,
+        confirmations,
       })
     } else if (
       row.status !== 'processing' ||
@@ -113,7 +117,7 @@ export function createSettlements(deps: SettlementDeps) {
       await repo.move(row.id, 'processing', {
         receivedSat,
         confirmations,
-        txid: txid ?? undefined,
+        txid,
       })
     }
   }
