@@ -1,9 +1,14 @@
 /**
  * The sessions list and signing sessions out; a session's absolute lifetime besides the sliding
- * one; and open subscriptions, which end with their session and are limited per session.
+ * one; and open subscriptions, which end with their session (or carry on under the session that
+ * replaced it when the user changed the password) and are limited per session.
  */
-import { afterAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import { TRPCError } from '@trpc/server'
+import { sql } from 'kysely'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { hashToken } from '../src/lib/secrets'
+import { PAYMENT_EVENTS_CHANNEL } from '../src/modules/payments'
 import { DEFAULT_SESSION_LIFETIME } from '../src/modules/auth/service'
 import { appCode, rejection } from './assertions'
 import { scenario, uniqueEmail, type TestBrowser } from './harness'
@@ -168,6 +173,43 @@ describe('open subscriptions', () => {
     const ended = await next
     expect(ended.code).toBe('UNAUTHORIZED')
     expect(appCode(ended)).toBe('UNAUTHORIZED')
+  })
+
+  it("carry on under the new session when the user changes the password from it; other sessions' end", async () => {
+    const { laptop, phone, businessId } = await withBusiness()
+    const own = await open(phone, businessId)
+    const ownNext = own.next()
+    ownNext.catch(() => {})
+    const elsewhere = rejection((await open(laptop, businessId)).next())
+    const before = idHashOf(phone)
+    await phone.caller.account.changePassword({
+      currentPassword: password,
+      newPassword: 'a new strong password',
+      confirmPassword: 'a new strong password',
+    })
+    const after = idHashOf(phone)
+    expect(after).not.toBe(before)
+    expect((await elsewhere).code).toBe('UNAUTHORIZED')
+    // held by the new session now, and ends with it
+    await vi.waitFor(() => expect(env.services.auth.openSubscriptions(after)).toBe(1))
+    expect(env.services.auth.openSubscriptions(before)).toBe(0)
+    // still told of the business's changes
+    const event = { id: randomUUID(), businessId, at: '2030-01-01T00:00:00.000000Z' }
+    await sql`SELECT pg_notify(${PAYMENT_EVENTS_CHANNEL}, ${JSON.stringify(event)})`.execute(
+      env.database.db,
+    )
+    const told = await Promise.race([
+      ownNext.then(
+        (step) => (step.done ? 'closed' : 'told'),
+        (err: unknown) => (err instanceof TRPCError ? err.code : 'failed'),
+      ),
+      new Promise((resolve) => setTimeout(() => resolve('silent'), 10_000)),
+    ])
+    expect(told).toBe('told')
+    const ended = rejection(own.next())
+    await phone.caller.auth.signOut()
+    expect((await ended).code).toBe('UNAUTHORIZED')
+    expect(env.services.auth.openSubscriptions(after)).toBe(0)
   })
 
   it('end when their session signs out', async () => {

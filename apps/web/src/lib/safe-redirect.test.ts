@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeRedirectPath } from './safe-redirect'
+import { afterSignInPath, safeRedirectPath } from './safe-redirect'
 
 const origin = 'https://shop.example'
 
@@ -29,4 +29,17 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(42, origin)).toBeUndefined()
     expect(safeRedirectPath({ to: '/' }, origin)).toBeUndefined()
   })
+})
+
+describe('afterSignInPath (signing in, or opening sign-in while signed in)', () => {
+  it('goes to the page asked for on this site', () => {
+    expect(afterSignInPath('/abc/account?tab=1', origin)).toBe('/abc/account?tab=1')
+  })
+
+  it.each(['//evil.com', 'https://evil.com/x', 'javascript:alert(1)', '/\\evil.com', undefined])(
+    'goes to the start page instead of %j',
+    (value) => {
+      expect(afterSignInPath(value, origin)).toBe('/')
+    },
+  )
 })

@@ -25,3 +25,11 @@ function hasControlCharacter(value: string): boolean {
   }
   return false
 }
+
+/**
+ * Where a signed-in user goes from sign-in or sign-up (just signed in, or already signed in when
+ * the page opened): the page asked for, when it is a path on this site; else the start page.
+ */
+export function afterSignInPath(value: unknown, origin: string): string {
+  return safeRedirectPath(value, origin) ?? '/'
+}

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { PublicLayout } from '@/features/auth/public-layout'
+import { afterSignInPath } from '@/lib/safe-redirect'
 
 interface TPublicSearch {
   redirect?: string
@@ -10,11 +11,17 @@ export const Route = createFileRoute('/_public')({
   // A plain check, no schema library: route checks are part of every page's first load.
   validateSearch: (search: Record<string, unknown>): TPublicSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, search }) => {
     const profile = await context.queryClient.fetchQuery(
       context.trpc.auth.getProfile.queryOptions(),
     )
-    if (profile) throw redirect({ to: '/', replace: true })
+    // Already signed in: straight on to the page asked for (a path on this site only).
+    if (profile) {
+      throw redirect({
+        href: afterSignInPath(search.redirect, window.location.origin),
+        replace: true,
+      })
+    }
   },
   component: PublicLayout,
 })

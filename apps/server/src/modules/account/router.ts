@@ -13,6 +13,7 @@ export const accountRouter = router({
   changePassword: authedProcedure.input(ZChangePasswordInput).mutation(async ({ ctx, input }) => {
     const session = await ctx.services.auth.changePassword({
       userId: ctx.user.id,
+      sessionIdHash: ctx.user.sessionIdHash,
       ...input,
       ...clientOf(ctx),
     })

@@ -18,20 +18,32 @@ export function createConfirmations(deps: {
 }) {
   const { repo, limits, twoFactor, sessions } = deps
 
-  async function checkPassword(userId: string, password: string) {
+  /**
+   * The account's password, or `wrong`: WRONG_CURRENT_PASSWORD beside a new password,
+   * WRONG_PASSWORD when an act is confirmed with it (no other password is in sight there).
+   */
+  async function checkPassword(
+    userId: string,
+    password: string,
+    wrong: 'WRONG_CURRENT_PASSWORD' | 'WRONG_PASSWORD' = 'WRONG_CURRENT_PASSWORD',
+  ) {
     const user = await repo.findUserById(userId)
     if (!user) throw new DomainError('UNAUTHORIZED')
     if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new DomainError('WRONG_CURRENT_PASSWORD', 'The current password is wrong')
+      throw new DomainError(wrong, 'The password is wrong')
     }
     return user
   }
 
   return {
-    /** Changes the password, ends every session of the user and starts a fresh one. */
+    /**
+     * Changes the password, ends every session of the user and starts a fresh one in place of
+     * `sessionIdHash`, the one that asked (its open pages keep their live updates).
+     */
     async changePassword(
       input: {
         userId: string
+        sessionIdHash: string
         currentPassword: string
         newPassword: string
         confirmPassword: string
@@ -46,8 +58,7 @@ export function createConfirmations(deps: {
       }
       const user = await checkPassword(input.userId, input.currentPassword)
       await repo.setPassword(user.id, await hashPassword(input.newPassword))
-      await repo.deleteUserSessions(user.id)
-      return sessions.start(user.id, input)
+      return sessions.replaceAll({ id: user.id, sessionIdHash: input.sessionIdHash }, input)
     },
 
     /** Turns two-factor sign-in off: the password and a code (or a recovery code) first. */
@@ -81,7 +92,7 @@ export function createConfirmations(deps: {
       ip?: string
     }): Promise<void> {
       await limits.beforeConfirmPassword(input.userId)
-      await checkPassword(input.userId, input.password)
+      await checkPassword(input.userId, input.password, 'WRONG_PASSWORD')
       await limits.succeededConfirmPassword(input.userId)
       await twoFactor.verify(input.userId, input.code, input.ip)
     },

@@ -2,13 +2,14 @@
  * Subscriptions live no longer than the session that opened them: each open subscription is
  * registered under its session and ended when the session is signed out or revoked (told through
  * PostgreSQL NOTIFY, so on every instance), when it expires (a timer at its end), or when a
- * periodic check no longer finds it. A session may hold only so many open subscriptions on one
- * instance.
+ * periodic check no longer finds it. A session its own user replaced with a new one (a password
+ * change) hands its subscriptions over to the new session instead. A session may hold only so
+ * many open subscriptions on one instance.
  */
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
 import type { AuthRepo } from './repo'
-import { SESSION_ENDED_CHANNEL } from './session-repo'
+import { SESSION_ENDED_CHANNEL, type SessionReplaced } from './session-repo'
 
 export interface SessionGuardOptions {
   /** open subscriptions one session may hold on an instance */
@@ -32,9 +33,13 @@ export interface GuardedSession {
 }
 
 interface Entry {
+  /** the session it is registered under now (a replaced session hands it on) */
+  idHash: string
   endsAt: number
   timer: NodeJS.Timeout | undefined
   enders: Set<() => void>
+  /** where its subscriptions went when its session was replaced by one holding some already */
+  movedTo?: Entry
 }
 
 /** The longest a timer may be set for (setTimeout's limit). */
@@ -60,6 +65,23 @@ export function createSessionGuard(deps: {
     clearTimeout(entry.timer)
     for (const ender of entry.enders) ender()
     if (sessions.size === 0) stopSweeping()
+  }
+
+  /** The subscriptions of `ended` carry on under `replacedBy`, timed by its end. */
+  function handOver({ ended, replacedBy }: SessionReplaced): void {
+    const entry = sessions.get(ended)
+    if (!entry) return
+    sessions.delete(ended)
+    const held = sessions.get(replacedBy)
+    if (held) {
+      clearTimeout(entry.timer)
+      for (const ender of entry.enders) held.enders.add(ender)
+      entry.movedTo = held
+    } else {
+      entry.idHash = replacedBy
+      sessions.set(replacedBy, entry)
+    }
+    void recheck([replacedBy])
   }
 
   function schedule(idHash: string, entry: Entry): void {
@@ -111,6 +133,7 @@ export function createSessionGuard(deps: {
       ? deps.bus
           .subscribe(SESSION_ENDED_CHANNEL, (payload) => {
             if (typeof payload === 'string') end(payload)
+            else if (isReplaced(payload)) handOver(payload)
           })
           .then(
             () => undefined,
@@ -142,6 +165,7 @@ export function createSessionGuard(deps: {
       }
       if (!entry) {
         entry = {
+          idHash: session.idHash,
           endsAt: Math.min(session.expiresAt.getTime(), session.endsBy.getTime()),
           timer: undefined,
           enders: new Set(),
@@ -154,13 +178,16 @@ export function createSessionGuard(deps: {
       entry.enders.add(ender)
       // A session ended between reading it and listening is caught by looking once more.
       void recheck([session.idHash])
-      const held = entry
+      const opened = entry
       return {
         release() {
-          held.enders.delete(ender)
-          if (held.enders.size === 0 && sessions.get(session.idHash) === held) {
+          // the entry holding it now, which a replacement of the session may have changed
+          let held = opened
+          while (held.movedTo) held = held.movedTo
+          if (!held.enders.delete(ender)) return
+          if (held.enders.size === 0 && sessions.get(held.idHash) === held) {
             clearTimeout(held.timer)
-            sessions.delete(session.idHash)
+            sessions.delete(held.idHash)
             if (sessions.size === 0) stopSweeping()
           }
         },
@@ -179,3 +206,9 @@ export function createSessionGuard(deps: {
 }
 
 export type SessionGuard = ReturnType<typeof createSessionGuard>
+
+function isReplaced(payload: unknown): payload is SessionReplaced {
+  if (typeof payload !== 'object' || payload === null) return false
+  const { ended, replacedBy } = payload as Partial<SessionReplaced>
+  return typeof ended === 'string' && typeof replacedBy === 'string'
+}

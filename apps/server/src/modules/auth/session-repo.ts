@@ -30,8 +30,18 @@ export interface SessionOrigin {
   ip: string | null
 }
 
-/** Told on every instance when sessions end, so subscriptions opened with them end too. */
+/**
+ * Told on every instance when sessions end, so subscriptions opened with them end too: the
+ * session's id hash, or `{ ended, replacedBy }` when the user replaced the session with a new
+ * one themselves (a password change), whose subscriptions carry on under the new session.
+ */
 export const SESSION_ENDED_CHANNEL = 'session_ended'
+
+/** What `SESSION_ENDED_CHANNEL` says of a session its own user replaced. */
+export interface SessionReplaced {
+  ended: string
+  replacedBy: string
+}
 
 /** A row of the raw query below: the session's user, and the business columns (null when not a member). */
 type SessionInBusinessRow = SessionUser & {
@@ -169,8 +179,36 @@ export function createSessionRepo(db: Db) {
       await endSessions(sql`id_hash = ${idHash}`)
     },
 
-    async deleteUserSessions(userId: string): Promise<void> {
-      await endSessions(sql`user_id = ${userId}`)
+    /**
+     * Starts the user's new session and ends every other one, at once: `replaced`, the session
+     * that asked, is told as replaced by the new one; the others as ended.
+     */
+    async replaceUserSessions(
+      userId: string,
+      replaced: string,
+      next: { idHash: string; expiresAt: Date; origin: SessionOrigin },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sessions')
+          .values({
+            idHash: next.idHash,
+            userId,
+            expiresAt: next.expiresAt,
+            userAgent: next.origin.userAgent,
+            ip: next.origin.ip,
+          })
+          .execute()
+        // Told when the transaction commits: the new session is there by then.
+        await sql`
+          WITH ended AS (
+            DELETE FROM sessions WHERE user_id = ${userId} AND id_hash <> ${next.idHash}
+            RETURNING id_hash)
+          SELECT pg_notify(${SESSION_ENDED_CHANNEL}, CASE WHEN id_hash = ${replaced}
+            THEN json_build_object('ended', id_hash, 'replacedBy', ${next.idHash}::text)::text
+            ELSE to_json(id_hash)::text END)
+          FROM ended`.execute(trx)
+      })
     },
 
     /** Every session of the user but this one; how many ended. */

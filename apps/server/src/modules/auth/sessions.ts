@@ -62,7 +62,8 @@ export function createSessions(repo: AuthRepo, given?: Partial<SessionLifetime>)
     return true
   }
 
-  async function start(userId: string, client: ClientInfo): Promise<NewSession> {
+  /** A new session's token, the row to store, and when its cookie may go. */
+  function fresh(client: ClientInfo) {
     const token = newToken()
     const now = Date.now()
     const absoluteEnd = new Date(now + lifetime.absoluteMs)
@@ -70,13 +71,33 @@ export function createSessions(repo: AuthRepo, given?: Partial<SessionLifetime>)
       userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
       ip: client.ip || null,
     }
-    await repo.insertSession(
-      hashToken(token),
-      userId,
-      new Date(Math.min(now + lifetime.idleMs, absoluteEnd.getTime())),
-      origin,
-    )
-    return { token, expiresAt: absoluteEnd }
+    return {
+      session: { token, expiresAt: absoluteEnd } satisfies NewSession,
+      row: {
+        idHash: hashToken(token),
+        expiresAt: new Date(Math.min(now + lifetime.idleMs, absoluteEnd.getTime())),
+        origin,
+      },
+    }
+  }
+
+  async function start(userId: string, client: ClientInfo): Promise<NewSession> {
+    const { session, row } = fresh(client)
+    await repo.insertSession(row.idHash, userId, row.expiresAt, row.origin)
+    return session
+  }
+
+  /**
+   * Ends every session of the user and starts a fresh one for the browser that asked: its
+   * subscriptions carry on under the new session; every other session's end.
+   */
+  async function replaceAll(
+    user: { id: string; sessionIdHash: string },
+    client: ClientInfo,
+  ): Promise<NewSession> {
+    const { session, row } = fresh(client)
+    await repo.replaceUserSessions(user.id, user.sessionIdHash, row)
+    return session
   }
 
   async function signOut(sessionToken: string | undefined): Promise<void> {
@@ -143,6 +164,7 @@ export function createSessions(repo: AuthRepo, given?: Partial<SessionLifetime>)
     lifetime,
     endsBy,
     start,
+    replaceAll,
     signOut,
     resolve,
     resolveInBusiness,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -24,6 +24,7 @@ import { PASSWORD_MIN_LENGTH, existingPasswordSchema, newPasswordSchema } from '
 export function ChangePasswordForm({ email }: { email: string }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
+  const queryClient = useQueryClient()
 
   const schema = useMemo(
     () =>
@@ -47,6 +48,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
     trpc.account.changePassword.mutationOptions({
       onSuccess: () => {
         form.reset()
+        // every other session ended, and this browser holds a new one
+        void queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() })
         notify.success(t('account.password.successTitle'), t('account.password.successMessage'))
       },
       onError: (error) => {

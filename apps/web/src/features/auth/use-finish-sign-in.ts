@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { safeRedirectPath } from '@/lib/safe-redirect'
+import { afterSignInPath } from '@/lib/safe-redirect'
 import { replaceSession } from '@/lib/session'
 import { useTRPC, type Profile } from '@/lib/trpc'
 
@@ -14,8 +14,9 @@ export function useFinishSignIn(redirectTo: string | undefined) {
   const router = useRouter()
   return async (profile: Profile) => {
     replaceSession(queryClient, trpc, profile)
-    const target = safeRedirectPath(redirectTo, window.location.origin)
-    if (target) await router.navigate({ href: target, replace: true })
-    else await router.navigate({ to: '/', replace: true })
+    await router.navigate({
+      href: afterSignInPath(redirectTo, window.location.origin),
+      replace: true,
+    })
   }
 }
