@@ -109,7 +109,7 @@ test('autoloop moves funds out once the channel fills, and a manual swap out wit
   await page.getByLabel('Account password').fill('not the password')
   await page.getByRole('button', { name: 'Confirm swap' }).click()
   await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
-    'Your current password is incorrect.',
+    'The password is incorrect.',
   )
   await expect(page.getByTestId('swap-row')).toHaveCount(1)
   await page.getByLabel('Account password').fill('correct horse battery')

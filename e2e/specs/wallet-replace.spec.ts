@@ -22,7 +22,7 @@ test('an NWC wallet is replaced only with the account password', async ({ page }
   // said under the password, the field it is about
   const password = page.getByLabel('Account password')
   await expect(password).toHaveAttribute('aria-invalid', 'true')
-  await expect(password).toHaveAccessibleDescription('Your current password is incorrect.')
+  await expect(password).toHaveAccessibleDescription('The password is incorrect.')
   await expect(page.getByLabel('Connection URL')).not.toHaveAttribute('aria-invalid', 'true')
   const folder = process.env.E2E_SCREENSHOTS
   if (folder)

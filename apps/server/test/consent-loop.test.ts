@@ -167,7 +167,7 @@ describe("autoloop's destination", () => {
     ])
 
     const wrong = await rejection(setup(chain().newAddress('x'), { password: 'not it at all' }))
-    expect(appCode(wrong)).toBe('WRONG_CURRENT_PASSWORD')
+    expect(appCode(wrong)).toBe('WRONG_PASSWORD')
     clock.advance((STEP_UP_VALID_SEC + 1) * 1000)
     const expired = await rejection(setup(chain().newAddress('x')))
     expect(appCode(expired)).toBe('STEP_UP_REQUIRED')

@@ -84,7 +84,7 @@ describe('replacing exchange keys', () => {
     const { b } = await exchangeBusiness(env, net)
     expect((await b.caller.consent.status()).validUntil).toBeNull()
     const wrong = await rejection(b.caller.consent.stepUp({ password: 'not the password' }))
-    expect(appCode(wrong)).toBe('WRONG_CURRENT_PASSWORD')
+    expect(appCode(wrong)).toBe('WRONG_PASSWORD')
     expect((await b.caller.consent.status()).validUntil).toBeNull()
   })
 })

@@ -104,7 +104,7 @@ describe('Lightning withdrawals from an own node', () => {
     const wrong = await rejection(
       confirm(b, businessId, { destination: inv.paymentRequest }, randomUUID(), 'not it'),
     )
-    expect(appCode(wrong)).toBe('WRONG_CURRENT_PASSWORD')
+    expect(appCode(wrong)).toBe('WRONG_PASSWORD')
     expect(payer().lookupInvoice(inv.paymentHash)?.state).toBe('OPEN')
 
     const key = randomUUID()

@@ -12,7 +12,7 @@ export interface StepUp {
 
 /** Which step-up field a refusal is about; null when it is about something else. */
 export function stepUpFieldOf(code: string): keyof StepUp | null {
-  if (code === 'WRONG_CURRENT_PASSWORD' || code === 'STEP_UP_REQUIRED') return 'password'
+  if (code === 'WRONG_PASSWORD' || code === 'STEP_UP_REQUIRED') return 'password'
   if (code === 'TWO_FACTOR_REQUIRED' || code === 'INVALID_TWO_FACTOR_CODE') return 'code'
   return null
 }

@@ -9,7 +9,8 @@ import { CURRENCY_CODES } from '../currencies'
 import { COUNTRY_CODES } from './countries'
 import { isValidIban, normalizeIban } from './iban'
 import { isAdult, isPlausibleBirthDate } from './person-age'
-import { COMPANY_TYPES } from './steps'
+import { isPlausiblePostcode } from './postcode'
+import { COMPANY_TYPES, type CompanyType } from './steps'
 
 export const SALES_CHANNELS = ['in_store', 'online', 'mobile', 'events'] as const
 export type SalesChannel = (typeof SALES_CHANNELS)[number]
@@ -39,6 +40,11 @@ export function websiteUrl(message?: string) {
   ])
 }
 
+/** Every business but a sole trader (a partnership, a corporation) gives its registration number. */
+export function needsRegistrationNumber(companyType: CompanyType): boolean {
+  return companyType !== 'sole_trader'
+}
+
 /** Shares held by several people cannot add up to more than the whole company. */
 export function isOwnershipWithinWhole(people: readonly { ownershipPercent: number }[]): boolean {
   return people.reduce((sum, p) => sum + p.ownershipPercent, 0) <= 100
@@ -61,7 +67,7 @@ const ZAddress = z.object({
   line1: text(),
   line2: optionalText(),
   city: text(100),
-  postcode: text(20),
+  postcode: z.string().trim().refine(isPlausiblePostcode, { message: 'Invalid postcode' }),
   country: ZCountry,
 })
 
@@ -89,7 +95,7 @@ export const ZCompanyDetails = z
     phone: ZPhone,
     website: ZWebsite.default(''),
   })
-  .refine((c) => c.companyType === 'sole_trader' || c.registrationNumber.length > 0, {
+  .refine((c) => !needsRegistrationNumber(c.companyType) || c.registrationNumber.length > 0, {
     message: 'Registration number is required',
     path: ['registrationNumber'],
   })

@@ -46,7 +46,9 @@ type WithdrawParseErrorCode = Extract<
   | 'WITHDRAW_WRONG_NETWORK'
   | 'WITHDRAW_INVOICE_EXPIRED'
   | 'WITHDRAW_INVALID_INVOICE'
-  | 'WITHDRAW_INVALID_AMOUNT'
+  | 'WITHDRAW_URI_INVALID_AMOUNT'
+  | 'WITHDRAW_URI_AMOUNT_TOO_PRECISE'
+  | 'WITHDRAW_URI_UNSUPPORTED_REQUIREMENT'
 >
 
 /** Why a destination cannot be paid: its code (for the user) and a reason (for the detail). */

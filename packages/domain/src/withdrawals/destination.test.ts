@@ -310,19 +310,39 @@ const cases: Case[] = [
     expect: { code: 'WITHDRAW_INVALID_ADDRESS' },
   },
   {
-    name: 'BIP21 with a bad amount',
+    name: 'BIP21 with an amount of 9 decimals (more than 8, finer than a sat)',
     input: `bitcoin:${regP2wpkh}?amount=0.000000001`,
-    expect: { code: 'WITHDRAW_INVALID_AMOUNT' },
+    expect: { code: 'WITHDRAW_URI_AMOUNT_TOO_PRECISE' },
+  },
+  {
+    name: 'BIP21 with an amount of 8 decimals',
+    input: `bitcoin:${regP2wpkh}?amount=0.00000001`,
+    expect: { type: 'bip21', amountSat: 1 },
   },
   {
     name: 'BIP21 with a negative amount',
     input: `bitcoin:${regP2wpkh}?amount=-1`,
-    expect: { code: 'WITHDRAW_INVALID_AMOUNT' },
+    expect: { code: 'WITHDRAW_URI_INVALID_AMOUNT' },
+  },
+  {
+    name: 'BIP21 with an amount that is not a number',
+    input: `bitcoin:${regP2wpkh}?amount=abc`,
+    expect: { code: 'WITHDRAW_URI_INVALID_AMOUNT' },
   },
   {
     name: 'BIP21 with an unknown required parameter',
     input: `bitcoin:${regP2wpkh}?req-somethingnew=1`,
-    expect: { code: 'WITHDRAW_INVALID_DESTINATION' },
+    expect: { code: 'WITHDRAW_URI_UNSUPPORTED_REQUIREMENT' },
+  },
+  {
+    name: 'BIP21 with an unknown required parameter in upper case',
+    input: `bitcoin:${regP2wpkh}?amount=0.001&REQ-Expires=1`,
+    expect: { code: 'WITHDRAW_URI_UNSUPPORTED_REQUIREMENT' },
+  },
+  {
+    name: 'BIP21 with an unknown optional parameter',
+    input: `bitcoin:${regP2wpkh}?somethingnew=1`,
+    expect: { type: 'bip21', amountSat: null },
   },
   {
     name: 'BIP21 of another network',

@@ -14,8 +14,12 @@ import type { BitcoinNetwork } from './networks'
 /** Longest input looked at (BIP21 URIs with an invoice run to a couple of thousand). */
 export const MAX_DESTINATION_LENGTH = 4_000
 
-/** BTC amount text of a BIP21 URI (at most 8 decimals) in sats, or null when invalid. */
-function btcTextToSat(text: string): number | null {
+/**
+ * BTC amount text of a BIP21 URI in sats: the sats, 'too-precise' for more than 8 decimals (a
+ * bitcoin has no smaller part than a sat), or null when it is not an amount.
+ */
+function btcTextToSat(text: string): number | 'too-precise' | null {
+  if (/^\d{1,8}\.\d{9,}$/.test(text)) return 'too-precise'
   const m = /^(\d{1,8})(?:\.(\d{1,8}))?$/.exec(text)
   if (!m) return null
   return Number(m[1]) * 100_000_000 + Number((m[2] ?? '').padEnd(8, '0'))
@@ -31,8 +35,9 @@ function parseBip21(text: string, network: BitcoinNetwork, now: Date): ParsedDes
     return null
   }
   for (const [k] of params) {
+    // BIP21: a `req-` parameter the payer does not understand means the URI must not be paid
     if (k.toLowerCase().startsWith('req-') && k.toLowerCase() !== 'req-pj') {
-      return refuse('WITHDRAW_INVALID_DESTINATION', `unsupported required parameter ${k}`)
+      return refuse('WITHDRAW_URI_UNSUPPORTED_REQUIREMENT', `unsupported required parameter ${k}`)
     }
   }
   const addr = parseBitcoinAddress(addressText, network)
@@ -40,10 +45,14 @@ function parseBip21(text: string, network: BitcoinNetwork, now: Date): ParsedDes
   let amountSat: number | null = null
   const amountText = get('amount')
   if (amountText !== null) {
-    amountSat = btcTextToSat(amountText)
-    if (amountSat === null || amountSat <= 0) {
-      return refuse('WITHDRAW_INVALID_AMOUNT', 'the URI amount is not a valid BTC amount')
+    const sat = btcTextToSat(amountText)
+    if (sat === 'too-precise') {
+      return refuse('WITHDRAW_URI_AMOUNT_TOO_PRECISE', 'the URI amount has more than 8 decimals')
     }
+    if (sat === null || sat <= 0) {
+      return refuse('WITHDRAW_URI_INVALID_AMOUNT', 'the URI amount is not a valid BTC amount')
+    }
+    amountSat = sat
   }
   let lightning: InvoiceDestination | null = null
   const ln = get('lightning')

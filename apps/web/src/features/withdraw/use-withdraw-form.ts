@@ -19,7 +19,7 @@ import {
 
 /** Errors after which the same withdrawal is confirmed again (nothing was sent). */
 const RETRYABLE_CONFIRM_ERRORS = new Set([
-  'WRONG_CURRENT_PASSWORD',
+  'WRONG_PASSWORD',
   'INVALID_TWO_FACTOR_CODE',
   'TWO_FACTOR_REQUIRED',
 ])

@@ -12,12 +12,14 @@ import {
   isAdult,
   isOwnershipWithinWhole,
   isPlausibleBirthDate,
+  isPlausiblePostcode,
   isValidIban,
   MAX_AVERAGE_SALE_MINOR,
   MAX_COUNT,
   MAX_MONTHLY_VOLUME_MINOR,
   MAX_PEOPLE,
   MAX_WEBSITE_LENGTH,
+  needsRegistrationNumber,
   normalizeIban,
   normalizeWebsite,
   parseMoneyToMinor,
@@ -55,7 +57,11 @@ function addressSchema(t: TFunction) {
     line1: requiredText(t),
     line2: optionalText(t),
     city: requiredText(t, 100),
-    postcode: requiredText(t, 20),
+    postcode: z
+      .string()
+      .trim()
+      .min(1, t('application.validation.required'))
+      .refine((p) => p === '' || isPlausiblePostcode(p), t('application.validation.postcode')),
     country: countrySchema(t),
   })
 }
@@ -95,7 +101,7 @@ export function companySchema(t: TFunction) {
       }),
       website: websiteSchema(t),
     })
-    .refine((c) => c.companyType === 'sole_trader' || c.registrationNumber.length > 0, {
+    .refine((c) => !needsRegistrationNumber(c.companyType) || c.registrationNumber.length > 0, {
       message: t('application.validation.registrationNumber'),
       path: ['registrationNumber'],
     })
@@ -110,7 +116,10 @@ function dateOfBirthSchema(t: TFunction) {
     .refine((d) => isAdult(d), t('application.validation.adult'))
 }
 
-export function personSchema(t: TFunction) {
+/** Who a person of the application is: their empty email is asked for by that name. */
+export type PersonRole = 'owner' | 'partner' | 'director' | 'beneficialOwner'
+
+export function personSchema(t: TFunction, role: PersonRole) {
   return z.object({
     firstName: requiredText(t, 100),
     lastName: requiredText(t, 100),
@@ -119,7 +128,7 @@ export function personSchema(t: TFunction) {
     email: z
       .string()
       .trim()
-      .min(1, t('validation.emailRequired'))
+      .min(1, t(`application.validation.email.${role}`))
       .max(254, t('validation.tooLong', { count: 254 }))
       .pipe(z.email(t('validation.emailInvalid'))),
     address: addressSchema(t),
@@ -127,8 +136,8 @@ export function personSchema(t: TFunction) {
 }
 export type PersonInput = z.input<ReturnType<typeof personSchema>>
 
-export function ownershipPersonSchema(t: TFunction) {
-  return personSchema(t).extend({
+export function ownershipPersonSchema(t: TFunction, role: 'partner' | 'beneficialOwner') {
+  return personSchema(t, role).extend({
     ownershipPercent: z
       .string()
       .trim()
@@ -156,31 +165,36 @@ export const EMPTY_PERSON: PersonInput = {
 export const EMPTY_OWNER: OwnershipPersonInput = { ...EMPTY_PERSON, ownershipPercent: '' }
 
 /** Shares held by several people cannot add up to more than the whole company. */
-function ownershipList(t: TFunction, min: number, minMessage: string) {
+function ownershipList(
+  t: TFunction,
+  role: 'partner' | 'beneficialOwner',
+  min: number,
+  minMessage: string,
+) {
   return z
-    .array(ownershipPersonSchema(t))
+    .array(ownershipPersonSchema(t, role))
     .min(min, minMessage)
     .max(MAX_PEOPLE, t('application.validation.maxPeople', { count: MAX_PEOPLE }))
     .refine(isOwnershipWithinWhole, t('application.validation.ownershipTotal'))
 }
 
 export function soleTraderSchema(t: TFunction) {
-  return z.object({ owner: personSchema(t) })
+  return z.object({ owner: personSchema(t, 'owner') })
 }
 
 export function partnershipSchema(t: TFunction) {
   return z.object({
-    partners: ownershipList(t, 2, t('application.validation.minPartners')),
+    partners: ownershipList(t, 'partner', 2, t('application.validation.minPartners')),
   })
 }
 
 export function corporationSchema(t: TFunction) {
   return z.object({
     directors: z
-      .array(personSchema(t))
+      .array(personSchema(t, 'director'))
       .min(1, t('application.validation.minDirectors'))
       .max(MAX_PEOPLE, t('application.validation.maxPeople', { count: MAX_PEOPLE })),
-    beneficialOwners: ownershipList(t, 0, ''),
+    beneficialOwners: ownershipList(t, 'beneficialOwner', 0, ''),
   })
 }
 
