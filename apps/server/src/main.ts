@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     db: database.db,
     pool: database.pool,
     databaseUrl: located.url,
+    demoNetworkUrl: demo?.url,
     log: (msg, err) => log(msg, err),
     authLimits: {
       ...DEFAULT_AUTH_LIMITS,

@@ -41,6 +41,8 @@ export interface ServiceDeps {
   priceSources?: PriceSource[]
   /** how often and after how long withdrawals in doubt are followed up */
   withdrawalJobs?: WithdrawalJobOptions
+  /** demo mode: the simulated network's address, for the demo wallet (never in production) */
+  demoNetworkUrl?: string
   /** the consent policy's clock (step-ups' validity, the day's payout window) */
   clock?: () => Date
 }

@@ -145,6 +145,7 @@ async function build(
   const env = server ? await startServer() : null
   async function startServer(): Promise<TestEnv> {
     const started = await createTestEnv({
+      demoNetworkUrl: net?.simnet.url,
       ...envOptions,
       env: { ...(origin ? { PUBLIC_URL: origin } : {}), ...envOptions.env },
       externals:

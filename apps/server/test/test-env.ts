@@ -41,6 +41,8 @@ export interface EnvOptions {
   authLimits?: AuthLimitsConfig
   externals?: Externals
   probeNwc?: ServiceDeps['probeNwc']
+  /** the simulated network the demo wallet pays from (the harness gives its simnet's) */
+  demoNetworkUrl?: string
   /** the NWC relay policy, in place of the one the configuration implies */
   relayPolicy?: ServiceDeps['relayPolicy']
   walletFactory?: ServiceDeps['walletFactory']
@@ -66,6 +68,7 @@ export async function createTestEnv(opts: EnvOptions = {}): Promise<TestEnv> {
     databaseUrl: url,
     probeNwc: opts.probeNwc,
     relayPolicy: opts.relayPolicy,
+    demoNetworkUrl: opts.demoNetworkUrl,
     walletFactory: opts.walletFactory,
     watcherOptions: opts.watcherOptions,
     leases: opts.leases?.(database.db),

@@ -145,6 +145,8 @@ export const ERROR_STATUS = {
   REFUND_LNURL_UNAVAILABLE: 'PRECONDITION_FAILED',
   REFUND_INVOICE_AMOUNT_MISMATCH: 'BAD_REQUEST',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  DEMO_WALLET_FAILED: 'BAD_REQUEST',
+  DEMO_WALLET_AMOUNT_NEEDED: 'BAD_REQUEST',
 } as const satisfies Record<string, TransportStatus>
 
 /** A code the server sends in `data.appCode` of every error. */

@@ -15,6 +15,7 @@ import { systemRouter } from '../modules/system/router'
 import { tipsRouter } from '../modules/tips/router'
 import { withdrawalsRouter } from '../modules/withdrawals/router'
 import { consentRouter } from '../modules/consent/router'
+import { demoRouter } from '../modules/demo/router'
 import { devicesRouter } from '../modules/devices/router'
 import { deviceRouter } from '../modules/devices/device-router'
 import { staffRouter } from '../modules/staff/router'
@@ -51,6 +52,7 @@ export const appRouter = router({
   refunds: refundsRouter,
   shifts: shiftsRouter,
   terminal: terminalRouter,
+  demo: demoRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -13,6 +13,7 @@ import { serviceDirectory } from './directory'
 import { LnurlError, invoiceFromLightningAddress, isLightningAddress } from './lnurl'
 import { registerLnurlWithdrawControl } from './lnurl-withdraw'
 import { registerMiningControl } from './mining'
+import { registerPayerWallet } from './payer-wallet'
 
 export { serviceDirectory } from './directory'
 export type { ServiceEntry } from './directory'
@@ -217,4 +218,5 @@ export async function registerControl(
   )
   registerLnurlWithdrawControl(app, world)
   registerMiningControl(app, world)
+  registerPayerWallet(app, world)
 }
