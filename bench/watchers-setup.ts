@@ -104,6 +104,7 @@ export async function startWorld(url: string, port: number): Promise<BenchWorld>
     BITCOIN_NETWORK: 'regtest',
     APP_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SUPPORT_URL: 'mailto:support@example.com',
     HOST: '127.0.0.1',
     EXCHANGE_API_URL: ext.exchangeBaseUrl,
     NODE_HOST: 'simnet',

@@ -2,6 +2,18 @@
 import { z } from 'zod'
 import { parseTrustProxy } from './config-trust-proxy'
 
+/** A web page (`https:` or `http:`) or a mail address (`mailto:`), as SUPPORT_URL must be. */
+export function isSupportUrl(value: string): boolean {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return false
+  }
+  if (url.protocol === 'https:' || url.protocol === 'http:') return url.hostname !== ''
+  return url.protocol === 'mailto:' && /^[^@\s/]+@[^@\s/]+\.[^@\s/]+$/.test(url.pathname)
+}
+
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -12,6 +24,15 @@ export const ZEnv = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   APP_SECRET_PREVIOUS: z.string().min(1).optional(),
   BRAND_NAME: z.string().min(1).default('My product'),
+  /** where the web's Support links lead: a page or a mail address */
+  SUPPORT_URL: z
+    .string()
+    .refine(
+      isSupportUrl,
+      'SUPPORT_URL must be an https: or http: address (https://help.example.com) ' +
+        'or a mailto: address (mailto:support@example.com)',
+    )
+    .optional(),
   SENTRY_DSN: z.string().optional(),
   VITE_SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),

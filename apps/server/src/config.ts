@@ -35,6 +35,8 @@ export interface AppConfig {
    */
   appSecretPrevious: string | null
   brandName: string
+  /** where the web's Support links lead (SUPPORT_URL): an http(s) page or a mailto: address */
+  supportUrl: string
   sentryDsn: string | undefined
   /** where browsers send error reports (VITE_SENTRY_DSN's origin): allowed by the page's CSP */
   browserReportOrigins: string[]
@@ -105,6 +107,9 @@ export interface SimnetSettings {
 
 export class ConfigError extends Error {}
 
+/** Where the demo's Support links lead when SUPPORT_URL is not set. */
+export const DEMO_SUPPORT_URL = 'mailto:support@example.com'
+
 /** The secret used when demo mode runs without APP_SECRET: fine for a simulated network only. */
 export const DEMO_SECRET = 'demo-only-secret-never-use-in-production-0000'
 
@@ -141,6 +146,7 @@ export function loadConfig(
     if (!e.APP_SECRET) missing.push('APP_SECRET')
     if (!e.DATABASE_URL) missing.push('DATABASE_URL')
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL')
+    if (!e.SUPPORT_URL) missing.push('SUPPORT_URL')
   }
   if (missing.length > 0) {
     throw new ConfigError(
@@ -161,6 +167,7 @@ export function loadConfig(
     appSecret: e.APP_SECRET ?? DEMO_SECRET,
     appSecretPrevious: e.APP_SECRET_PREVIOUS ?? null,
     brandName: e.BRAND_NAME,
+    supportUrl: e.SUPPORT_URL ?? DEMO_SUPPORT_URL,
     sentryDsn: e.SENTRY_DSN,
     browserReportOrigins: originOf(e.VITE_SENTRY_DSN),
     network: e.BITCOIN_NETWORK,

@@ -13,6 +13,7 @@ const production = {
   BITCOIN_NETWORK: 'mainnet',
   DATABASE_URL: 'postgres://db.example.com/pay',
   PUBLIC_URL: 'https://pay.example.com',
+  SUPPORT_URL: 'https://help.example.com',
   APP_SECRET: randomBytes(36).toString('base64'),
 }
 const s3 = {

@@ -87,7 +87,11 @@ describe('HTTP transport', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json<{ result: { data: { json: unknown } } }[]>()
     expect(body[0]?.result.data.json).toBeNull()
-    expect(body[1]?.result.data.json).toMatchObject({ brandName: 'My product' })
+    expect(body[1]?.result.data.json).toMatchObject({
+      brandName: 'My product',
+      // the demo's Support links, SUPPORT_URL being unset
+      supportUrl: 'mailto:support@example.com',
+    })
   })
 
   it('answers malformed input with BAD_REQUEST and field issues, and no stack trace', async () => {

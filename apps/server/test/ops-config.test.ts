@@ -1,4 +1,7 @@
-/** Demo and production are chosen explicitly, and a production secret cannot be guessed. */
+/**
+ * Demo and production are chosen explicitly, a production secret cannot be guessed, and
+ * production says where its Support links lead.
+ */
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
@@ -12,6 +15,7 @@ const production = {
   BITCOIN_NETWORK: 'mainnet',
   DATABASE_URL: 'postgres://db.example.com/pay',
   PUBLIC_URL: 'https://pay.example.com',
+  SUPPORT_URL: 'https://help.example.com',
   APP_SECRET: strong,
 }
 
@@ -70,6 +74,35 @@ describe('the configuration', () => {
     expect(demo).toMatchObject({ isDemo: true, appSecret: DEMO_SECRET })
   })
 
+  it('leads Support links to SUPPORT_URL, required outside demo mode', () => {
+    expect(loadConfig(production).supportUrl).toBe('https://help.example.com')
+    for (const url of ['http://intranet.example/help', 'mailto:help@pay.example.com']) {
+      expect(loadConfig({ ...production, SUPPORT_URL: url }).supportUrl).toBe(url)
+    }
+    const { SUPPORT_URL: _, ...withoutSupport } = production
+    expect(refusal(withoutSupport)).toBe(
+      'Missing configuration for BITCOIN_NETWORK=mainnet: SUPPORT_URL',
+    )
+    for (const bad of [
+      'help.example.com',
+      'javascript:alert(1)',
+      'ftp://files.example.com',
+      'mailto:',
+      'mailto:support',
+      'tel:+3120000000',
+    ]) {
+      expect(refusal({ ...production, SUPPORT_URL: bad }), bad).toMatch(
+        /^Invalid configuration:\nSUPPORT_URL: SUPPORT_URL must be an https: or http: address .* or a mailto: address/,
+      )
+    }
+    // the demo has one of its own, and takes another
+    expect(loadConfig({ NODE_ENV: 'development' }).supportUrl).toBe('mailto:support@example.com')
+    expect(loadConfig({ SUPPORT_URL: 'https://help.example.com' }).supportUrl).toBe(
+      'https://help.example.com',
+    )
+    expect(refusal({ SUPPORT_URL: 'support@example.com' })).toMatch(/SUPPORT_URL must be/)
+  })
+
   it('makes the server refuse to start, saying why', async () => {
     const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
     const start = (env: Record<string, string>) =>
@@ -90,5 +123,9 @@ describe('the configuration', () => {
     const weak = await start({ ...production, APP_SECRET: 'x'.repeat(48) })
     expect(weak.code).toBe(1)
     expect(weak.output).toMatch(/guessable/)
+    const { SUPPORT_URL: _, ...withoutSupport } = production
+    const unsupported = await start(withoutSupport)
+    expect(unsupported.code).toBe(1)
+    expect(unsupported.output).toMatch(/Missing configuration .*: SUPPORT_URL/)
   })
 })

@@ -63,6 +63,7 @@ describe('a server started in production mode', () => {
         DATABASE_URL: await createTestDatabase('empty'),
         APP_SECRET: 'a-production-secret-of-at-least-32-characters',
         PUBLIC_URL: 'https://pay.example.com',
+        SUPPORT_URL: 'https://help.example.com',
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dir,

@@ -22,6 +22,7 @@ const t = await scenario({
     BITCOIN_NETWORK: 'regtest',
     APP_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: 'https://pay.example.com',
+    SUPPORT_URL: 'https://help.example.com',
     AUTO_APPROVE_APPLICATIONS: 'true',
   },
 })

@@ -84,6 +84,7 @@ export async function crashServer(
     BITCOIN_NETWORK: 'regtest',
     APP_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: origin,
+    SUPPORT_URL: 'mailto:support@example.com',
     HOST: '127.0.0.1',
     PORT: String(port),
     EXCHANGE_API_URL: ext.exchangeBaseUrl,

@@ -1,20 +1,28 @@
 import { useTranslation } from 'react-i18next'
+import { useSystemConfig } from '@/lib/use-system-config'
 import { cn } from '@/lib/utils'
 
-/** Where merchants reach the platform's support: the configured page, or a mail address. */
-export function supportHref(): string {
-  return import.meta.env.VITE_SUPPORT_URL || `mailto:support@${window.location.hostname}`
+/**
+ * Where merchants reach the platform's support: the server's SUPPORT_URL (a page, or a mailto:
+ * address); undefined until the server has said.
+ */
+export function useSupportHref(): string | undefined {
+  return useSystemConfig().supportUrl
+}
+
+/** A web page opens in a new tab; a mail address opens the mail program. */
+export function supportLinkTarget(href: string | undefined) {
+  return href && /^https?:/i.test(href) ? { target: '_blank', rel: 'noopener noreferrer' } : {}
 }
 
 export function SupportLink({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation()
-  const href = supportHref()
-  const isWeb = /^https?:/i.test(href)
+  const href = useSupportHref()
   return (
     <a
       href={href}
       className={cn('text-primary underline-offset-4 hover:underline', className)}
-      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      {...supportLinkTarget(href)}
     >
       {label ?? t('node.contactSupport')}
     </a>

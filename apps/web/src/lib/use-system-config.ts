@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useTRPC } from './trpc'
 
-/** The platform's brand name and mode; defaults until the server has answered. */
+/**
+ * The platform's brand name, mode and where its Support links lead (the server's SUPPORT_URL);
+ * defaults, and no support address, until the server has answered.
+ */
 export function useSystemConfig() {
   const trpc = useTRPC()
   const { t } = useTranslation()
@@ -11,5 +14,6 @@ export function useSystemConfig() {
     brandName: data?.brandName || t('brand.defaultName'),
     isDemo: data?.isDemo ?? false,
     network: data?.network,
+    supportUrl: data?.supportUrl,
   }
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { ArrowRight, CircleCheck, CircleX, LifeBuoy, RotateCw, TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { supportHref } from '@/components/support-link'
+import { supportLinkTarget, useSupportHref } from '@/components/support-link'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
@@ -77,6 +77,7 @@ export function ChannelFailedAlert({
 /** The channel was handed to the platform's staff: support is the way on. */
 export function ChannelManualAlert() {
   const { t } = useTranslation()
+  const supportHref = useSupportHref()
   return (
     <Alert variant="destructive">
       <TriangleAlert aria-hidden />
@@ -85,7 +86,7 @@ export function ChannelManualAlert() {
         <p>{t('deposit.channel.manualMessage')}</p>
         <div>
           <Button variant="outline" size="sm" asChild>
-            <a href={supportHref()}>
+            <a href={supportHref} {...supportLinkTarget(supportHref)}>
               <LifeBuoy aria-hidden />
               {t('node.contactSupport')}
             </a>

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { supportLinkTarget, useSupportHref } from '@/components/support-link'
 import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
 import { useTRPC } from '@/lib/trpc'
@@ -153,7 +154,7 @@ export function BusinessNav({
       <ul className="mt-auto flex flex-col gap-0.5">
         {item('account', UserRound, t('nav.account'), [links.account])}
         <li>
-          <SupportLink />
+          <NavSupportLink />
         </li>
         <li>
           <SignOutButton />
@@ -163,20 +164,11 @@ export function BusinessNav({
   )
 }
 
-function supportHref(): string {
-  return import.meta.env.VITE_SUPPORT_URL || `mailto:support@${window.location.hostname}`
-}
-
-function SupportLink() {
+function NavSupportLink() {
   const { t } = useTranslation()
-  const href = supportHref()
-  const isWeb = /^https?:/i.test(href)
+  const href = useSupportHref()
   return (
-    <a
-      href={href}
-      className={itemClass}
-      {...(isWeb ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-    >
+    <a href={href} className={itemClass} {...supportLinkTarget(href)}>
       <NavItem icon={LifeBuoy}>{t('nav.support')}</NavItem>
     </a>
   )
