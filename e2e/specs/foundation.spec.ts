@@ -1,6 +1,7 @@
 /**
  * A new user's first minutes: sign up, create a business, sign out, come back through
- * sign-in to the page they asked for; a wrong password; German.
+ * sign-in to the page they asked for (and sign-in opened while signed in goes on to it); a wrong
+ * password; German.
  */
 import { expect, test } from '@playwright/test'
 
@@ -35,6 +36,12 @@ test('sign up, create a business, sign out and return to the page asked for', as
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(new RegExp(`${askedFor}$`))
+
+  // Signed in already, sign-in goes straight on to the page asked for: on this site only.
+  await page.goto('/sign-in?redirect=' + encodeURIComponent('/onboarding/new-business'))
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/onboarding\/new-business$/)
+  await page.goto('/sign-in?redirect=' + encodeURIComponent('//evil.example/steal'))
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:\\d+${askedFor}$`))
 
   // The business area is closed until onboarding is done: the account page leads back.
   await page.goto(`/${businessId}/account`)
