@@ -1,14 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, Outlet } from '@tanstack/react-router'
-import { ChevronsUpDown, Menu, Store } from 'lucide-react'
+import { Outlet } from '@tanstack/react-router'
+import { Menu } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrandMark } from '@/components/brand-mark'
 import { LanguageSelect } from '@/components/language-select'
 import { Button } from '@/components/ui/button'
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
-import { useTRPC } from '@/lib/trpc'
 import { BusinessNav } from './business-nav'
+import { BusinessSwitcher } from './business-switcher'
 
 /**
  * The business area: a sidebar on wide screens, a top bar with a menu on narrow ones,
@@ -76,45 +75,5 @@ function SidebarContent({
         <LanguageSelect />
       </div>
     </div>
-  )
-}
-
-/** The business being worked on; with several, a way back to choosing another. */
-function BusinessSwitcher({
-  businessId,
-  onNavigate,
-}: {
-  businessId: string
-  onNavigate?: () => void
-}) {
-  const { t } = useTranslation()
-  const trpc = useTRPC()
-  const { data: businesses } = useSuspenseQuery(trpc.businesses.list.queryOptions())
-  const business = businesses.find((b) => b.id === businessId)
-  const content = (
-    <>
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-        <Store className="size-4" aria-hidden />
-      </span>
-      <span className="min-w-0 flex-1 text-left">
-        <span className="block truncate text-sm font-medium text-foreground">{business?.name}</span>
-        {businesses.length > 1 && (
-          <span className="block text-xs text-muted-foreground">{t('nav.switchBusiness')}</span>
-        )}
-      </span>
-    </>
-  )
-  const boxClass =
-    'flex items-center gap-3 rounded-lg border border-border bg-background px-2.5 py-2 outline-none'
-  if (businesses.length <= 1) return <div className={boxClass}>{content}</div>
-  return (
-    <Link
-      to="/"
-      onClick={onNavigate}
-      className={`${boxClass} transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/25`}
-    >
-      {content}
-      <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
-    </Link>
   )
 }

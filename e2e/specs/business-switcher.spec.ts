@@ -1,0 +1,61 @@
+/**
+ * The business switcher in the sidebar: with one business it lists that one (checked) and leads
+ * to a new one, by keyboard; with two, choosing the other opens it; on a phone, from the menu.
+ */
+import { expect, test } from '@playwright/test'
+import { ownerWithExchange } from '../support/application'
+import { simnet } from '../support/simnet'
+
+test('switch between businesses and add one from the sidebar', async ({ page }) => {
+  const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
+  const businessId = await ownerWithExchange(page, 'Corner Café', credentials)
+  const dashboard = `/${businessId}/sales/dashboard`
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  // One business: the start page is its dashboard, and the switcher still offers a new one.
+  await page.goto('/')
+  await expect(page).toHaveURL(new RegExp(`${dashboard}$`))
+  const switcher = page.getByRole('button', { name: /Corner Café/ })
+  await expect(switcher).toContainText('Add a business')
+  await switcher.focus()
+  await page.keyboard.press('Enter')
+  const menu = page.getByRole('menu')
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(1)
+  await expect(menu.getByRole('menuitemradio', { name: 'Corner Café' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  await page.keyboard.press('End')
+  await expect(menu.getByRole('menuitem', { name: 'New business' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/onboarding\/new-business$/)
+  await page.getByLabel('Business name').fill('Harbour Bakery')
+  await page.getByRole('button', { name: 'Create business' }).click()
+  await expect(page).toHaveURL(/\/onboarding\/[0-9a-f-]{36}\/company-details$/)
+  const secondId = new URL(page.url()).pathname.split('/')[2] ?? ''
+
+  // Two: both listed, this one checked; the other, still being set up, opens where it stands.
+  await page.goto(dashboard)
+  await page.getByRole('button', { name: /Corner Café/ }).click()
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(2)
+  await expect(menu.getByRole('menuitemradio', { name: 'Corner Café' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  )
+  const other = menu.getByRole('menuitemradio', { name: /Harbour Bakery/ })
+  await expect(other).toHaveAttribute('aria-checked', 'false')
+  await expect(other).toContainText('Setting up')
+  await other.click()
+  await expect(page).toHaveURL(new RegExp(`/onboarding/${secondId}/company-details$`))
+
+  // A phone: the switcher is in the menu, and the menu closes on the way to a new business.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(dashboard)
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const sheet = page.getByRole('dialog', { name: 'Menu' })
+  await sheet.getByRole('button', { name: /Corner Café/ }).click()
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(2)
+  await menu.getByRole('menuitem', { name: 'New business' }).click()
+  await expect(page).toHaveURL(/\/onboarding\/new-business$/)
+  await expect(sheet).toBeHidden()
+})
