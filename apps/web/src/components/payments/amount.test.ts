@@ -4,6 +4,8 @@ import {
   convertEntry,
   entryToFiatMinor,
   fiatMinorToEntry,
+  keepAmountCharacters,
+  parseSatText,
   resolveAmount,
   type AmountUnit,
   type KeypadKey,
@@ -107,5 +109,27 @@ describe('switching between fiat and sats', () => {
     expect(convertEntry('25000', 'sat', 5_000_000)).toBe('12.50')
     expect(convertEntry('', 'fiat', 5_000_000)).toBe('')
     expect(convertEntry('1', 'sat', 5_000_000)).toBe('')
+  })
+})
+
+describe('an amount typed in a box', () => {
+  it('keeps letters and other signs out', () => {
+    expect(keepAmountCharacters('abc')).toBe('')
+    expect(keepAmountCharacters('12a.5€')).toBe('12.5')
+    expect(keepAmountCharacters('1 000,50')).toBe('1 000,50')
+    expect(keepAmountCharacters('-5e3')).toBe('53')
+  })
+
+  it('reads sats as a whole number, grouped or not, and says when it has decimals', () => {
+    expect(parseSatText('250000')).toBe(250_000)
+    expect(parseSatText(' 250 000 ')).toBe(250_000)
+    expect(parseSatText('250,000')).toBe(250_000)
+    expect(parseSatText('1.000.000')).toBe(1_000_000)
+    expect(parseSatText('0')).toBe(0)
+    expect(parseSatText('1.5')).toBe('fraction')
+    expect(parseSatText('0,25')).toBe('fraction')
+    expect(parseSatText('abc')).toBeNull()
+    expect(parseSatText('1e5')).toBeNull()
+    expect(parseSatText('')).toBeNull()
   })
 })

@@ -30,6 +30,7 @@ import { detailCount, serverErrorInfo } from '@/lib/app-error'
 import { useFollowServerStep } from '@/lib/use-onboarding-step'
 import { useLiveNodeStatus } from '@/lib/use-node-status'
 import { formatSatNumber } from '@/lib/money-format'
+import { keepAmountCharacters } from '@/components/payments/amount'
 
 const QUICK_AMOUNTS_SAT = [200_000, 500_000, 1_000_000]
 const MAX_DEPOSIT_SAT = 2_100_000_000_000_000
@@ -77,6 +78,7 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
     resolver: zodResolver(schema),
     defaultValues: { amount: '' },
   })
+  const amountField = form.register('amount')
 
   const create = useMutation(
     trpc.deposit.create.mutationOptions({
@@ -175,7 +177,12 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                         autoComplete="off"
                         placeholder={formatSatNumber(minimumSat)}
                         className="pr-14 text-base tabular-nums"
-                        {...form.register('amount')}
+                        {...amountField}
+                        // letters never get in
+                        onChange={(e) => {
+                          e.target.value = keepAmountCharacters(e.target.value)
+                          void amountField.onChange(e)
+                        }}
                       />
                     </FormControl>
                     <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">

@@ -11,18 +11,24 @@ describe('the pairing form’s checks', () => {
     })
   })
 
-  it('marks a login id or a secret that cannot be one', () => {
-    expect(checkPairing({ loginId: 'dev_short', secret })).toEqual({
-      errors: { loginId: 'pattern' },
-    })
-    expect(checkPairing({ loginId, secret: 'too short' })).toEqual({
-      errors: { secret: 'pattern' },
+  it('marks each empty field, so the form highlights both', () => {
+    expect(checkPairing({ loginId: ' ', secret: '' })).toEqual({
+      errors: { loginId: 'required', secret: 'required' },
     })
   })
 
-  it('leaves empty fields to the server, as before', () => {
-    expect(checkPairing({ loginId: ' ', secret: '' })).toEqual({
-      values: { loginId: '', secret: '' },
+  it('says what is wrong with a login id or a secret that cannot be one', () => {
+    expect(checkPairing({ loginId: 'dev_wrong', secret })).toEqual({
+      errors: { loginId: 'length' },
+    })
+    expect(checkPairing({ loginId: 'abc_defghijklmnopqrst', secret })).toEqual({
+      errors: { loginId: 'prefix' },
+    })
+    expect(checkPairing({ loginId, secret: 'too short' })).toEqual({
+      errors: { secret: 'characters' },
+    })
+    expect(checkPairing({ loginId, secret: 'tooshort' })).toEqual({
+      errors: { secret: 'length' },
     })
   })
 })

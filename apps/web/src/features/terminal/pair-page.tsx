@@ -7,6 +7,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { ScanLine } from 'lucide-react'
+import {
+  DEVICE_LOGIN_ID_MAX,
+  DEVICE_LOGIN_ID_MIN,
+  DEVICE_SECRET_MAX,
+  DEVICE_SECRET_MIN,
+} from '@app/domain'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -39,6 +45,43 @@ function pairingProblem(error: unknown, t: TFunction): string {
   return appError.code === 'INVALID_CREDENTIALS'
     ? t('terminal.pair.wrongCredentials')
     : appErrorMessage(appError)
+}
+
+/** What the form says under the login id for what `checkPairing` found wrong with it. */
+function loginIdMessage(problem: string | undefined, t: TFunction): string | undefined {
+  const limits = { min: DEVICE_LOGIN_ID_MIN, max: DEVICE_LOGIN_ID_MAX }
+  switch (problem) {
+    case undefined:
+      return undefined
+    case 'required':
+      return t('terminal.pair.loginIdRequired')
+    case 'prefix':
+      return t('terminal.pair.badLoginId')
+    case 'characters':
+      return t('terminal.pair.loginIdCharacters')
+    case 'length':
+      return t('terminal.pair.loginIdLength', limits)
+    default:
+      // a refusal of the server's, in its words
+      return problem
+  }
+}
+
+/** What the form says under the secret for what `checkPairing` found wrong with it. */
+function secretMessage(problem: string | undefined, t: TFunction): string | undefined {
+  const limits = { min: DEVICE_SECRET_MIN, max: DEVICE_SECRET_MAX }
+  switch (problem) {
+    case undefined:
+      return undefined
+    case 'required':
+      return t('terminal.pair.secretRequired')
+    case 'characters':
+      return t('terminal.pair.secretCharacters')
+    case 'length':
+      return t('terminal.pair.secretLength', limits)
+    default:
+      return problem
+  }
 }
 
 export function PairPage() {
@@ -149,7 +192,7 @@ export function PairPage() {
               <FormField
                 id="loginId"
                 label={t('terminal.pair.loginId')}
-                error={errors.loginId && t('terminal.pair.badLoginId')}
+                error={loginIdMessage(errors.loginId, t)}
               >
                 <FormControl>
                   <Input
@@ -163,7 +206,7 @@ export function PairPage() {
               <FormField
                 id="secret"
                 label={t('terminal.pair.secret')}
-                error={errors.secret && t('terminal.pair.badSecret')}
+                error={secretMessage(errors.secret, t)}
               >
                 <FormControl>
                   <PasswordInput autoComplete="current-password" {...form.field('secret')} />

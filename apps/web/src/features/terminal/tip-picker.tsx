@@ -1,5 +1,6 @@
 /** The tip pills: no tip, the device settings' percentages, or an amount keyed by hand. */
 import { useTranslation } from 'react-i18next'
+import { keepAmountCharacters } from '@/components/payments/amount'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
 import type { TipChoice } from './tip'
@@ -58,7 +59,9 @@ export function TipPicker({
             autoFocus
             inputMode="decimal"
             value={choice.entry}
-            onChange={(e) => onChoice({ kind: 'custom', entry: e.target.value.slice(0, 12) })}
+            onChange={(e) =>
+              onChoice({ kind: 'custom', entry: keepAmountCharacters(e.target.value).slice(0, 12) })
+            }
             className="h-11 flex-1 text-base"
             placeholder="0"
           />

@@ -1,11 +1,14 @@
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { satToFiatMinor } from '@app/domain'
 import { Button } from '@/components/ui/button'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { keepAmountCharacters } from '@/components/payments/amount'
 import { formatFiat } from '@/lib/money-format'
 import type { Balances } from './use-withdraw'
 import type { WithdrawForm } from './use-withdraw-form'
+import type { AmountProblem } from './withdraw-form'
 import { useSats } from './withdraw-summary'
 
 /**
@@ -25,7 +28,7 @@ export function AmountField({
 }) {
   const { t } = useTranslation()
   const sats = useSats()
-  const { fixedAmount, amountSat } = form
+  const { fixedAmount, amountSat, amountProblem } = form
   const { unit, amountText, sweepAll } = form.values
   const fiatOf = (n: number) =>
     minorPerBtc ? formatFiat(satToFiatMinor(n, minorPerBtc), currency) : null
@@ -50,6 +53,7 @@ export function AmountField({
           ))}
         </div>
       }
+      error={amountProblem ? amountProblemMessage(amountProblem, unit, currency, t) : undefined}
       description={
         fixedAmount !== null
           ? t('withdraw.amount.fixed')
@@ -63,11 +67,12 @@ export function AmountField({
       <div className="flex gap-2">
         <FormControl>
           <Input
-            inputMode="decimal"
+            inputMode={unit === 'sat' ? 'numeric' : 'decimal'}
+            autoComplete="off"
             value={fixedAmount !== null ? String(fixedAmount) : sweepAll ? '' : amountText}
             placeholder={sweepAll ? t('withdraw.amount.sweepPlaceholder') : '0'}
             disabled={fixedAmount !== null || sweepAll}
-            onChange={(e) => form.edit({ amountText: e.target.value })}
+            onChange={(e) => form.edit({ amountText: keepAmountCharacters(e.target.value) })}
           />
         </FormControl>
         <Button
@@ -81,4 +86,25 @@ export function AmountField({
       </div>
     </FormField>
   )
+}
+
+/** What is said under the amount when it cannot be sent (Review stays off until it can). */
+function amountProblemMessage(
+  problem: AmountProblem,
+  unit: 'sat' | 'fiat',
+  currency: string,
+  t: TFunction,
+): string {
+  switch (problem) {
+    case 'invalid':
+      return unit === 'sat'
+        ? t('withdraw.amount.invalidSats')
+        : t('withdraw.amount.invalidFiat', { currency })
+    case 'fraction':
+      return t('withdraw.amount.fraction')
+    case 'zero':
+      return t('withdraw.amount.zero')
+    case 'tooSmall':
+      return t('withdraw.amount.tooSmall')
+  }
 }

@@ -41,6 +41,40 @@ describe('readWithdrawForm', () => {
     expect(noPrice.amountSat).toBeNull()
   })
 
+  it('says why an amount cannot be reviewed: not a number, a fraction of a sat, 0, under 1 sat', () => {
+    const values = { ...EMPTY_WITHDRAW_FIELDS, destination: ADDRESS }
+    const read = (amountText: string, unit: 'sat' | 'fiat' = 'sat') =>
+      readWithdrawForm({ ...values, amountText, unit }, context)
+    expect(read('')).toMatchObject({ amountProblem: null, canReview: false })
+    expect(read('abc')).toMatchObject({
+      amountSat: null,
+      amountProblem: 'invalid',
+      canReview: false,
+    })
+    expect(read('1.5')).toMatchObject({ amountProblem: 'fraction', canReview: false })
+    expect(read('0')).toMatchObject({ amountProblem: 'zero', canReview: false })
+    expect(read('00')).toMatchObject({ amountProblem: 'zero', canReview: false })
+    expect(read('25 000')).toMatchObject({
+      amountSat: 25_000,
+      amountProblem: null,
+      canReview: true,
+    })
+    expect(read('abc', 'fiat')).toMatchObject({ amountProblem: 'invalid', canReview: false })
+    expect(read('0.00', 'fiat')).toMatchObject({ amountProblem: 'zero', canReview: false })
+    // £0.01 at £50,000 a bitcoin is 20 sats; a price of £50,000,000,000 makes it less than 1
+    expect(read('0.01', 'fiat')).toMatchObject({ amountSat: 20, amountProblem: null })
+    expect(
+      readWithdrawForm(
+        { ...values, amountText: '0.01', unit: 'fiat' },
+        { ...context, minorPerBtc: 5_000_000_000_000 },
+      ),
+    ).toMatchObject({ amountProblem: 'tooSmall', canReview: false })
+    // an amount the invoice fixes, or a sweep, leaves what was typed aside
+    expect(
+      readWithdrawForm({ ...values, amountText: 'abc', sweepAll: true }, context).amountProblem,
+    ).toBeNull()
+  })
+
   it('asks for a custom fee rate before an on-chain withdrawal can be reviewed', () => {
     const values = { ...EMPTY_WITHDRAW_FIELDS, destination: ADDRESS, amountText: '20000' }
     expect(readWithdrawForm(values, context)).toMatchObject({ rail: 'onchain', canReview: true })

@@ -11,7 +11,7 @@ import {
   type OnchainPriority,
   type WithdrawQuoteInput,
 } from '@app/domain'
-import type { AmountUnit } from '@/components/payments/amount'
+import { parseSatText, type AmountUnit } from '@/components/payments/amount'
 import { detectDestination, type Detected } from './detect'
 import type { Balances } from './use-withdraw'
 
@@ -45,6 +45,12 @@ export interface WithdrawFormContext {
 
 type RegisteredDestination = Balances['destinations'][number]
 
+/**
+ * Why a typed amount cannot be sent, said under the field: not an amount, a fraction of a sat,
+ * nothing (0), or less than 1 sat at the price.
+ */
+export type AmountProblem = 'invalid' | 'fraction' | 'zero' | 'tooSmall'
+
 interface WithdrawFormReading {
   detected: Detected
   /** the exchange's registered destination chosen, if one is */
@@ -54,6 +60,8 @@ interface WithdrawFormReading {
   fixedAmount: number | null
   /** what is sent: null while nothing is typed, or when the whole balance is swept */
   amountSat: number | null
+  /** what is wrong with the typed amount; null when nothing is (or nothing is typed yet) */
+  amountProblem: AmountProblem | null
   canReview: boolean
 }
 
@@ -80,24 +88,48 @@ export function readWithdrawForm(
     : detectDestination(values.destination, network, balances?.canLightning ?? true)
   const rail = detected.state === 'ok' ? detected.rail : null
   const fixedAmount = detected.state === 'ok' && detected.isAmountFixed ? detected.amountSat : null
-  const amountSat =
-    fixedAmount ??
-    (values.sweepAll ? null : typedAmountSat(values.amountText, values.unit, minorPerBtc))
+  const typed =
+    fixedAmount !== null || values.sweepAll
+      ? { sat: null, problem: null }
+      : typedAmount(values.amountText, values.unit, minorPerBtc)
+  const amountSat = fixedAmount ?? typed.sat
   const canReview =
     detected.state === 'ok' &&
     (values.sweepAll || fixedAmount !== null || (amountSat !== null && amountSat > 0)) &&
     (values.priority !== 'custom' || rail !== 'onchain' || values.customRate !== '')
-  return { detected, registered, rail, fixedAmount, amountSat, canReview }
+  return {
+    detected,
+    registered,
+    rail,
+    fixedAmount,
+    amountSat,
+    amountProblem: typed.problem,
+    canReview,
+  }
 }
 
-/** The typed amount in sats: fiat through the price, null when it is not an amount (yet). */
-function typedAmountSat(text: string, unit: AmountUnit, minorPerBtc: number | null): number | null {
+/**
+ * The typed amount in whole sats (fiat through the price), or why it is none: nothing typed
+ * yet and an unknown price are no problem, the rest is.
+ */
+function typedAmount(
+  text: string,
+  unit: AmountUnit,
+  minorPerBtc: number | null,
+): { sat: number | null; problem: AmountProblem | null } {
+  if (text.trim() === '') return { sat: null, problem: null }
   if (unit === 'fiat') {
     const minor = parseMoneyToMinor(text)
-    return minor !== null && minorPerBtc ? fiatMinorToSat(minor, minorPerBtc) : null
+    if (minor === null) return { sat: null, problem: 'invalid' }
+    if (minor === 0) return { sat: null, problem: 'zero' }
+    if (!minorPerBtc) return { sat: null, problem: null }
+    const sat = fiatMinorToSat(minor, minorPerBtc)
+    return sat > 0 ? { sat, problem: null } : { sat: null, problem: 'tooSmall' }
   }
-  const n = Number(text.replace(',', '.'))
-  return text.trim() === '' || !Number.isFinite(n) ? null : n
+  const sat = parseSatText(text)
+  if (sat === 'fraction') return { sat: null, problem: 'fraction' }
+  if (sat === null) return { sat: null, problem: 'invalid' }
+  return sat > 0 ? { sat, problem: null } : { sat: null, problem: 'zero' }
 }
 
 /** What the server is asked to quote (and, confirmed, to send). */
