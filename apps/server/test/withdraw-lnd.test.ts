@@ -249,6 +249,16 @@ describe('on-chain withdrawals from an own node', () => {
       }),
     )
     expect(appCode(testnet)).toBe('WITHDRAW_WRONG_NETWORK')
+    // a payment link the web refuses, the server refuses with the same reason
+    for (const [uri, code] of [
+      [`bitcoin:${to}?amount=0.000000001`, 'WITHDRAW_URI_AMOUNT_TOO_PRECISE'],
+      [`bitcoin:${to}?amount=0.0001&req-somethingnew=1`, 'WITHDRAW_URI_UNSUPPORTED_REQUIREMENT'],
+    ] as const) {
+      const e = await rejection(
+        b.caller.withdrawals.quote({ businessId, quote: { destination: uri } }),
+      )
+      expect([uri, appCode(e)]).toEqual([uri, code])
+    }
     const flipped = to.slice(0, -1) + (to.endsWith('q') ? 'p' : 'q')
     const bad = await rejection(
       b.caller.withdrawals.quote({
