@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as DemoWalletRouteImport } from './routes/demo-wallet'
 import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthBusinessIdRouteImport } from './routes/_auth/$businessId'
@@ -68,6 +69,11 @@ const AuthRoute = AuthRouteImport.update({
 } as any)
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DemoWalletRoute = DemoWalletRouteImport.update({
+  id: '/demo-wallet',
+  path: '/demo-wallet',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TerminalRoute = TerminalRouteImport.update({
@@ -357,6 +363,7 @@ const AuthOnboardingBusinessIdChannelDepositOnchainInvoiceIdWaitingRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/demo-wallet': typeof DemoWalletRoute
   '/terminal': typeof TerminalRouteWithChildren
   '/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/onboarding': typeof AuthOnboardingRouteWithChildren
@@ -409,6 +416,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
+  '/demo-wallet': typeof DemoWalletRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/receipt/$token': typeof ReceiptTokenRoute
@@ -459,6 +467,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/demo-wallet': typeof DemoWalletRoute
   '/terminal': typeof TerminalRouteWithChildren
   '/_auth/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/_auth/onboarding': typeof AuthOnboardingRouteWithChildren
@@ -514,6 +523,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/demo-wallet'
     | '/terminal'
     | '/$businessId'
     | '/onboarding'
@@ -566,6 +576,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-wallet'
     | '/sign-in'
     | '/sign-up'
     | '/receipt/$token'
@@ -615,6 +626,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_auth'
     | '/_public'
+    | '/demo-wallet'
     | '/terminal'
     | '/_auth/$businessId'
     | '/_auth/onboarding'
@@ -670,6 +682,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  DemoWalletRoute: typeof DemoWalletRoute
   TerminalRoute: typeof TerminalRouteWithChildren
   ReceiptTokenRoute: typeof ReceiptTokenRoute
 }
@@ -688,6 +701,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-wallet': {
+      id: '/demo-wallet'
+      path: '/demo-wallet'
+      fullPath: '/demo-wallet'
+      preLoaderRoute: typeof DemoWalletRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terminal': {
@@ -1227,6 +1247,7 @@ const TerminalRouteWithChildren = TerminalRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  DemoWalletRoute: DemoWalletRoute,
   TerminalRoute: TerminalRouteWithChildren,
   ReceiptTokenRoute: ReceiptTokenRoute,
 }

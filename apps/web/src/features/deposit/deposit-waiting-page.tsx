@@ -15,6 +15,7 @@ import { remainingSat } from './deposit-progress'
 import { DepositStageList } from './deposit-stage-list'
 import { OnchainInvoiceCard } from './onchain-invoice-card'
 import { useChannelToasts } from './use-channel-toasts'
+import { MineBlock } from '@/components/demo/demo'
 
 /**
  * The channel deposit followed live: the on-chain invoice to pay, its confirmations, then the
@@ -123,6 +124,7 @@ export function DepositWaitingPage({
         )}
 
         <DepositStageList deposit={deposit} />
+        {!isOpen && !showInvoice && <MineBlock className="justify-self-start" />}
       </div>
     </div>
   )

@@ -12,6 +12,7 @@ import {
   formatBtcNumber,
   formatSatNumber,
 } from '@/lib/money-format'
+import { PayWithDemoWallet } from '@/components/demo/demo'
 
 /**
  * Where to send the deposit: a BIP21 QR code (tapping it copies the address), the amount, and
@@ -94,6 +95,11 @@ export function OnchainInvoiceCard({
                 </a>
               </Button>
             </div>
+            <PayWithDemoWallet
+              request={address}
+              amountSat={remainingSat ?? amountSat}
+              className="mt-3 w-full"
+            />
           </div>
         </div>
       </CardContent>

@@ -1,4 +1,5 @@
-import { FlaskConical } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { FlaskConical, Wallet } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useSystemConfig } from '@/lib/use-system-config'
 
@@ -17,6 +18,13 @@ export function DemoBanner() {
     >
       <FlaskConical className="size-3.5 shrink-0" aria-hidden />
       <span className="truncate">{t('demo.banner')}</span>
+      <Link
+        to="/demo-wallet"
+        className="inline-flex shrink-0 items-center gap-1 underline underline-offset-2 hover:no-underline"
+      >
+        <Wallet className="size-3.5" aria-hidden />
+        {t('demo.wallet.title')}
+      </Link>
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { shortenMiddle } from '@/components/payments/payment-format'
 import { QrCodeButton } from '@/components/payments/qr-code-button'
 import { WaitingForPayment } from './waiting-for-payment'
 import type { Payment } from '@/components/payments/payment-data'
+import { PayWithDemoWallet } from '@/components/demo/demo'
 
 /**
  * The Lightning invoice to pay: the amount, the invoice as a QR code (tap to copy), the invoice
@@ -63,6 +64,7 @@ export function LightningInvoice({
             </a>
           </Button>
         </div>
+        <PayWithDemoWallet request={paymentRequest} />
         <Button
           type="button"
           variant="ghost"

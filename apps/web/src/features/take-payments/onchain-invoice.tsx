@@ -10,6 +10,7 @@ import { onchainStage } from './onchain-stage'
 import type { Payment } from '@/components/payments/payment-data'
 import { WaitingForPayment } from './waiting-for-payment'
 import { addressGroups, formatBtc, formatSatNumber } from '@/lib/money-format'
+import { MineBlock, PayWithDemoWallet } from '@/components/demo/demo'
 
 /** The address in groups of four, every other group in a lighter tone. */
 function AddressGroups({ address, className }: { address: string; className?: string }) {
@@ -114,6 +115,7 @@ export function OnchainInvoice({
               </p>
             )}
             {payment.txid && <TransactionId txid={payment.txid} />}
+            <MineBlock className="justify-self-center" />
           </>
         ) : (
           <>
@@ -133,6 +135,7 @@ export function OnchainInvoice({
                 </a>
               </Button>
             </div>
+            <PayWithDemoWallet request={address} amountSat={payment.amountSat} />
             {hasLightning && (
               <p className="flex items-center justify-center gap-1.5 text-center text-xs text-muted-foreground">
                 <Zap className="size-3.5" aria-hidden />

@@ -21,6 +21,7 @@ import { useTRPC } from '@/lib/trpc'
 import { ReceiptActions } from './receipt-actions'
 import { useTerminalPayment } from './use-terminal-payment'
 import type { TerminalPayment } from './use-terminal'
+import { MineBlock, PayWithDemoWallet } from '@/components/demo/demo'
 
 function qrOf(p: TerminalPayment): { value: string; copy: string } | null {
   if (p.method === 'onchain' && p.bip21) {
@@ -177,6 +178,15 @@ export function PaymentScreen({
           {t('terminal.payment.waiting')}
         </p>
         {expiry && <ExpiryBar progress={expiry} />}
+        {qr && (
+          <PayWithDemoWallet
+            request={payment.method === 'onchain' && payment.address ? payment.address : qr.copy}
+            amountSat={due}
+          />
+        )}
+        {payment.method === 'onchain' && payment.receivedSat > 0 && (
+          <MineBlock className="justify-self-center" />
+        )}
         {canCancel && payment.method !== 'ecash' && (
           <Button
             variant="outline"
