@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { NotFound, PagePending, RouteError } from './components/route-states'
-import { createQueryClient, mutationsSettled } from './lib/query-client'
+import { createQueryClient } from './lib/query-client'
 import { TRPCProvider, createTrpcClient, type AppRouter } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
@@ -12,16 +12,8 @@ import { routeTree } from './routeTree.gen'
  */
 export function createAppRouter() {
   let onUnauthorized = () => {}
+  const trpcClient = createTrpcClient({ onUnauthorized: () => onUnauthorized() })
   const queryClient = createQueryClient({ onUnauthorized: () => onUnauthorized() })
-  const trpcClient = createTrpcClient({
-    onUnauthorized: () => onUnauthorized(),
-    // A live page's session ended: unless the user's own change in flight (a new password)
-    // brought this browser a new session, asked once that change has answered.
-    stillSignedIn: async (): Promise<boolean> => {
-      await mutationsSettled(queryClient)
-      return (await trpcClient.auth.getProfile.query()) !== null
-    },
-  })
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
 
   const router = createRouter({

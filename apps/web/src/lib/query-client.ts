@@ -41,22 +41,3 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
     }),
   })
 }
-
-/**
- * Resolves once no change is in flight (or after `maxMs`): what one of them answers (a new
- * session after a password change) is in the browser by then.
- */
-export function mutationsSettled(queryClient: QueryClient, maxMs = 15_000): Promise<void> {
-  if (queryClient.isMutating() === 0) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve()
-    }
-    const timer = setTimeout(done, maxMs)
-    const unsubscribe = queryClient.getMutationCache().subscribe(() => {
-      if (queryClient.isMutating() === 0) done()
-    })
-  })
-}

@@ -12,7 +12,7 @@ import {
   splitLink,
   type TRPCLink,
 } from '@trpc/client'
-import { observable, type Unsubscribable } from '@trpc/server/observable'
+import { observable } from '@trpc/server/observable'
 import {
   createTRPCContext,
   type TRPCOptionsProxy,
@@ -37,70 +37,29 @@ const TRANSIENT_CODES = new Set([
   'GATEWAY_TIMEOUT',
 ])
 
-/** How many times in a row a subscription is opened again under a session that replaced its own. */
-const MAX_SESSION_RESUMES = 3
-
 /**
  * A subscription that ends because the session ended (signed out elsewhere, revoked, expired)
- * tells the app, as a failed query does, so the page goes to sign-in at once. First it asks
- * `stillSignedIn`: when the user's own change (a new password) replaced the session, the
- * browser holds the new one and the subscription opens again under it instead.
+ * tells the app, as a failed query does, so the page goes to sign-in at once.
  */
-export function sessionEndLink({
-  onUnauthorized,
-  stillSignedIn,
-}: {
-  onUnauthorized: () => void
-  stillSignedIn: () => Promise<boolean>
-}): TRPCLink<AppRouter> {
+export function sessionEndLink(onUnauthorized: () => void): TRPCLink<AppRouter> {
   return () =>
     ({ next, op }) =>
-      observable((observer) => {
-        let current: Unsubscribable | undefined
-        let closed = false
-        let resumes = 0
-        const open = () => {
-          current = next(op).subscribe({
-            next: (value) => {
-              resumes = 0
-              observer.next(value)
-            },
-            error: (err) => {
-              if (op.type !== 'subscription' || err.data?.code !== 'UNAUTHORIZED') {
-                observer.error(err)
-                return
-              }
-              void stillSignedIn()
-                .catch(() => false)
-                .then((signedIn) => {
-                  if (closed) return
-                  if (signedIn && resumes < MAX_SESSION_RESUMES) {
-                    resumes += 1
-                    open()
-                    return
-                  }
-                  onUnauthorized()
-                  observer.error(err)
-                })
-            },
-            complete: () => observer.complete(),
-          })
-        }
-        open()
-        return () => {
-          closed = true
-          current?.unsubscribe()
-        }
-      })
+      observable((observer) =>
+        next(op).subscribe({
+          next: (value) => observer.next(value),
+          error: (err) => {
+            if (op.type === 'subscription' && err.data?.code === 'UNAUTHORIZED') onUnauthorized()
+            observer.error(err)
+          },
+          complete: () => observer.complete(),
+        }),
+      )
 }
 
-export function createTrpcClient(session: {
-  onUnauthorized: () => void
-  stillSignedIn: () => Promise<boolean>
-}) {
+export function createTrpcClient({ onUnauthorized }: { onUnauthorized: () => void }) {
   return createTRPCClient<AppRouter>({
     links: [
-      sessionEndLink(session),
+      sessionEndLink(onUnauthorized),
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: [

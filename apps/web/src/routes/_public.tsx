@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { PublicLayout } from '@/features/auth/public-layout'
-import { afterSignInPath } from '@/lib/safe-redirect'
 
 interface TPublicSearch {
   redirect?: string
@@ -17,6 +16,8 @@ export const Route = createFileRoute('/_public')({
     )
     // Already signed in: straight on to the page asked for (a path on this site only).
     if (profile) {
+      // loaded only here: every page's first load runs this file
+      const { afterSignInPath } = await import('@/lib/safe-redirect')
       throw redirect({
         href: afterSignInPath(search.redirect, window.location.origin),
         replace: true,
