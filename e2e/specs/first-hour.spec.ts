@@ -1,0 +1,137 @@
+/**
+ * A newcomer's first hour with no terminal command: an own node whose channel deposit is paid
+ * from the demo wallet and confirmed with "Mine a block", a Lightning and an on-chain payment
+ * paid from the demo wallet, then withdrawals to a demo-wallet invoice and to its on-chain
+ * address, all in the lists.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { ownerWithSubmittedApplication } from '../support/application'
+import { poll, trpc, trpcQuery } from '../support/own-node'
+
+const NODE_PASSWORD = 'my node password'
+const ACCOUNT_PASSWORD = 'correct horse battery'
+
+/** An owner whose own node waits for its channel deposit (the deposit page's invoice open). */
+async function ownerAtDeposit(page: Page): Promise<{ businessId: string; depositPath: string }> {
+  const businessId = await ownerWithSubmittedApplication(page, 'First Hour Bakery')
+  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
+  await trpc(page, 'node.request', { businessId })
+  await poll(
+    () => trpcQuery<{ hostState: string | null }>(page, 'node.status', { businessId }),
+    (s) => s.hostState === 'waiting_for_initialisation',
+    'the node to wait for its wallet',
+  )
+  await trpc(page, 'node.initialise', {
+    businessId,
+    password: NODE_PASSWORD,
+    confirmPassword: NODE_PASSWORD,
+  })
+  await trpc(page, 'node.confirmSeed', { businessId })
+  const { onchainInvoiceId } = await trpc<{ onchainInvoiceId: string }>(page, 'deposit.create', {
+    businessId,
+    amountSat: 400_000,
+  })
+  return {
+    businessId,
+    depositPath: `/onboarding/${businessId}/channel-deposit/${onchainInvoiceId}/waiting`,
+  }
+}
+
+/** What the demo wallet page made, read from its result box. */
+async function demoResult(page: Page, section: string): Promise<string> {
+  const card = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: section }) })
+    .filter({ has: page.locator('p.font-mono') })
+  const text = card.last().locator('p.font-mono').first()
+  await expect(text).toBeVisible()
+  return (await text.innerText()).trim()
+}
+
+async function confirmWithPassword(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
+  await dialog.getByLabel('Account password').fill(ACCOUNT_PASSWORD)
+  await dialog.getByRole('button', { name: 'Send now' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test('the first hour: channel funded, payments and withdrawals, all from the demo wallet', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const { businessId, depositPath } = await ownerAtDeposit(page)
+
+  // The channel deposit, paid and confirmed from the page.
+  await page.goto(depositPath)
+  await page.getByRole('button', { name: 'Pay with the demo wallet' }).click()
+  const mine = page.getByRole('button', { name: 'Mine a block' })
+  await expect(mine).toBeVisible()
+  const open = page.getByRole('heading', { name: 'Your channel is open' })
+  // Blocks until the deposit is deep enough and the channel's funding transaction is in.
+  await expect(async () => {
+    if (await mine.isVisible()) await mine.click()
+    await expect(open).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 90_000 })
+
+  // A Lightning payment paid from the demo wallet.
+  await page.goto(`/${businessId}/bitcoin/take-payments/lightning-payment`)
+  await page.getByRole('button', { name: 'Enter the amount in sats' }).click()
+  await page.keyboard.type('2100')
+  await page.getByRole('button', { name: /^Charge/ }).click()
+  await page.clock.install()
+  await page.clock.setFixedTime(Date.now())
+  await page.getByRole('button', { name: 'Pay with the demo wallet' }).click()
+  await expect(page.getByText('Payment received', { exact: true })).toBeVisible()
+
+  // An on-chain payment paid from the demo wallet and confirmed by a mined block.
+  await page.goto(`/${businessId}/bitcoin/take-payments/onchain-payment`)
+  await page.getByRole('button', { name: 'Enter the amount in sats' }).click()
+  await page.keyboard.type('60000')
+  await page.getByRole('button', { name: /^Charge/ }).click()
+  await page.getByRole('button', { name: 'Pay with the demo wallet' }).click()
+  await expect(page.getByText('Receiving', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Mine a block' }).click()
+  await expect(page.getByText('Payment received', { exact: true })).toBeVisible()
+
+  // A withdrawal to an invoice the demo wallet makes.
+  await page.goto('/demo-wallet')
+  await page.getByLabel('Amount (sats)', { exact: true }).first().fill('1500')
+  await page.getByRole('button', { name: 'Make an invoice' }).click()
+  const invoice = await demoResult(page, 'Invoice to withdraw to')
+  expect(invoice).toMatch(/^lnbcrt/)
+  await page.goto(`/${businessId}/bitcoin/withdraw`)
+  await page.getByLabel('Destination').fill(invoice)
+  await expect(page.getByText('Detected: Lightning invoice')).toBeVisible()
+  await page.getByRole('button', { name: 'Review' }).click()
+  await confirmWithPassword(page)
+  const rows = page.getByTestId('withdrawal-row')
+  await expect(rows.first()).toContainText('1,500 sats')
+  await expect(rows.first()).toContainText('Succeeded')
+
+  // A withdrawal to a new on-chain address of the demo wallet.
+  await page.goto('/demo-wallet')
+  await page.getByRole('button', { name: 'New on-chain address' }).click()
+  const address = await demoResult(page, 'Addresses to withdraw to')
+  expect(address).toMatch(/^bcrt1/)
+  await page.goto(`/${businessId}/bitcoin/withdraw`)
+  await page.getByLabel('Destination').fill(address)
+  await expect(page.getByText('Detected: Bitcoin address')).toBeVisible()
+  await page.getByLabel('Amount', { exact: true }).fill('20000')
+  await page.getByRole('button', { name: 'Review' }).click()
+  await expect(page.getByTestId('withdraw-summary')).toContainText('20,000 sats')
+  await confirmWithPassword(page)
+  await expect(rows.first()).toContainText('20,000 sats')
+  await expect(rows.first()).toContainText('Succeeded')
+
+  // The demo wallet received both.
+  await page.goto('/demo-wallet')
+  const history = page.getByRole('list')
+  await expect(history).toContainText('1,500 sats')
+  await expect(history).toContainText('20,000 sats')
+
+  // Both payments in the transactions list.
+  await page.goto(`/${businessId}/sales/transactions`)
+  await expect(page.getByText('2,100 sats').first()).toBeVisible()
+  await expect(page.getByText('60,000 sats').first()).toBeVisible()
+})
