@@ -5,11 +5,11 @@ import {
   entryToFiatMinor,
   fiatMinorToEntry,
   keepAmountCharacters,
-  parseSatText,
   resolveAmount,
   type AmountUnit,
   type KeypadKey,
 } from './amount'
+import { parseSatText } from './sat-text'
 
 function type(keys: KeypadKey[], unit: AmountUnit, from = ''): string {
   return keys.reduce((entry, key) => applyKey(entry, key, unit), from)

@@ -11,7 +11,8 @@ import {
   type OnchainPriority,
   type WithdrawQuoteInput,
 } from '@app/domain'
-import { parseSatText, type AmountUnit } from '@/components/payments/amount'
+import type { AmountUnit } from '@/components/payments/amount'
+import { parseSatText } from '@/components/payments/sat-text'
 import { detectDestination, type Detected } from './detect'
 import type { Balances } from './use-withdraw'
 
