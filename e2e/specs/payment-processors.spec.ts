@@ -52,6 +52,12 @@ test('an NWC wallet: its connection URL, then the dashboard', async ({ page }) =
   await expect(page).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
   // an NWC wallet takes Lightning only: no on-chain payment is offered
   await expectTakePaymentLinks(page, ['Lightning payment', 'Ecash payment', 'Lightning tips'])
+  // opened by its address, the on-chain page says why and leads on, with no keypad to fill
+  await page.goto(`/${businessId}/bitcoin/take-payments/onchain-payment`)
+  await expect(page.getByText('Not possible with this wallet')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Enter the amount in sats' })).toHaveCount(0)
+  await page.getByRole('link', { name: 'Take a Lightning payment' }).click()
+  await expect(page).toHaveURL(/\/lightning-payment$/)
 })
 
 test('an own node: password, seed words, deposit, confirmations and channel, live', async ({

@@ -88,11 +88,29 @@ export function TakePaymentPage({
   }
 
   const title = method === 'lightning' ? t('pages.lightningPayment') : t('pages.onchainPayment')
+  const problemView = problem && (
+    <ChargeProblem
+      title={t(`payments.problem.${problemTitle(problem)}`)}
+      message={problem.message}
+      action={
+        problem.code === 'WALLET_UNSUPPORTED' && method === 'onchain' ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/$businessId/bitcoin/take-payments/lightning-payment" params={{ businessId }}>
+              {t('payments.problem.useLightning')}
+            </Link>
+          </Button>
+        ) : undefined
+      }
+    />
+  )
 
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader title={title} />
-      {paymentId === undefined ? (
+      {paymentId === undefined && knownProblem !== null ? (
+        // Only what is wrong and the way on: no keypad for a charge that cannot be made.
+        <div className="mx-auto w-full max-w-md">{problemView}</div>
+      ) : paymentId === undefined ? (
         <AmountEntry
           state={keypad}
           dispatch={dispatch}
@@ -106,26 +124,7 @@ export function TakePaymentPage({
           isCharging={charge.isPending}
           isBlocked={knownProblem !== null}
           onCharge={(amount, memo) => void start({ amount, memo })}
-          problem={
-            problem && (
-              <ChargeProblem
-                title={t(`payments.problem.${problemTitle(problem)}`)}
-                message={problem.message}
-                action={
-                  problem.code === 'WALLET_UNSUPPORTED' && method === 'onchain' ? (
-                    <Button variant="outline" size="sm" asChild>
-                      <Link
-                        to="/$businessId/bitcoin/take-payments/lightning-payment"
-                        params={{ businessId }}
-                      >
-                        {t('payments.problem.useLightning')}
-                      </Link>
-                    </Button>
-                  ) : undefined
-                }
-              />
-            )
-          }
+          problem={problemView}
         />
       ) : (
         <Card className="mx-auto w-full max-w-md md:max-w-3xl">
