@@ -38,7 +38,10 @@ function trustProxyOption(
 export interface BuildAppOptions {
   services: Services
   webDist?: string | null
-  /** the request log (secrets redacted from it); a stream replaces standard output */
+  /**
+   * the server log (secrets redacted from it) at the configured LOG_LEVEL; a stream replaces
+   * standard output
+   */
   logger?: boolean | { stream: { write(line: string): void } }
 }
 
@@ -47,7 +50,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = services
   const app = Fastify({
     logger: opts.logger
-      ? redactingLogger(opts.logger === true ? undefined : opts.logger.stream)
+      ? {
+          ...redactingLogger(opts.logger === true ? undefined : opts.logger.stream),
+          // requests are logged at `info`: not at the default `warn`
+          level: config.logLevel,
+        }
       : false,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },

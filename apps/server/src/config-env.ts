@@ -2,6 +2,10 @@
 import { z } from 'zod'
 import { parseTrustProxy } from './config-trust-proxy'
 
+/** The server log's levels, most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
 /** A web page (`https:` or `http:`) or a mail address (`mailto:`), as SUPPORT_URL must be. */
 export function isSupportUrl(value: string): boolean {
   let url: URL
@@ -17,7 +21,10 @@ export function isSupportUrl(value: string): boolean {
 export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** default: 127.0.0.1 in demo mode (this machine only), 0.0.0.0 otherwise (`config.ts`) */
+  HOST: z.string().optional(),
+  /** the least severe server log line written; requests are logged at `info` */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('warn'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),

@@ -3,7 +3,7 @@
  * PUBLIC_URL only this machine can open (localhost): then a tablet on the shop's network gets the
  * machine's network address (its first non-internal IPv4, with the server's port), and the
  * PUBLIC_URL link is the alternative. Only when the server listens on every interface, so that
- * address reaches it.
+ * address reaches it (HOST=0.0.0.0; the demo listens on 127.0.0.1 unless HOST says otherwise).
  */
 import type { NetworkInterfaceInfo } from 'node:os'
 

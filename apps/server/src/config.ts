@@ -2,7 +2,7 @@
  * Server configuration from the environment, parsed once at start. A production deployment
  * refuses to start when something it needs is missing, and says which.
  */
-import { ZEnv } from './config-env'
+import { ZEnv, type LogLevel } from './config-env'
 import { imageStoreOf, type ImageStoreConfig } from './config-image-store'
 import { pairingOriginsOf, type PairingOrigins } from './config-pairing'
 import { weakSecretReason } from './config-secret'
@@ -21,7 +21,10 @@ function originOf(url: string | undefined): string[] {
 export interface AppConfig {
   env: 'development' | 'production' | 'test'
   port: number
+  /** the interface the server listens on: this machine only in demo mode unless HOST says */
   host: string
+  /** the least severe log line written (LOG_LEVEL); requests are `info`, so not logged by default */
+  logLevel: LogLevel
   publicUrl: string
   /** where terminals' pairing links point (`config-pairing.ts`) */
   pairingOrigins: PairingOrigins
@@ -156,12 +159,15 @@ export function loadConfig(
   const images = imageStoreOf(e)
   if (images.incomplete && e.NODE_ENV === 'production') throw new ConfigError(images.incomplete)
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
+  // The demo is reached from this machine unless HOST opens it to the network (a tablet).
+  const host = e.HOST ?? (isDemo ? '127.0.0.1' : '0.0.0.0')
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host,
+    logLevel: e.LOG_LEVEL,
     publicUrl,
-    pairingOrigins: pairingOriginsOf({ publicUrl, isDemo, host: e.HOST, port: e.PORT }, interfaces),
+    pairingOrigins: pairingOriginsOf({ publicUrl, isDemo, host, port: e.PORT }, interfaces),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     appSecret: e.APP_SECRET ?? DEMO_SECRET,

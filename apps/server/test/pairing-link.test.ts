@@ -1,6 +1,7 @@
 /**
  * Where a terminal's pairing link points: PUBLIC_URL, except in demo mode on a localhost
- * PUBLIC_URL with the server listening on every interface, where a tablet on the shop's network
+ * PUBLIC_URL with the server listening on every interface (HOST=0.0.0.0; the demo's default is
+ * this machine only), where a tablet on the shop's network
  * gets the machine's network address (first non-internal IPv4, the server's port) and PUBLIC_URL
  * is the alternative. The credentials the dashboard shows carry both links.
  */
@@ -17,7 +18,8 @@ const shop = {
   wlan0: [iface('fe80::1', 'IPv6', false), iface('192.168.1.23', 'IPv4', false)],
   eth1: [iface('10.0.0.5', 'IPv4', false)],
 }
-const demo = { BITCOIN_NETWORK: 'simnet', PORT: '3000' }
+/** The demo opened to the shop's network (it listens on this machine only by default). */
+const demo = { BITCOIN_NETWORK: 'simnet', PORT: '3000', HOST: '0.0.0.0' }
 
 const t = await scenario({ business: 'approved' })
 afterAll(t.close)
@@ -48,6 +50,12 @@ describe('the pairing link', () => {
       offered: 'http://localhost:3000',
       alternative: null,
     })
+    // the demo's default: this machine only
+    const { HOST: _, ...localDemo } = demo
+    expect(loadConfig(localDemo, shop)).toMatchObject({
+      host: '127.0.0.1',
+      pairingOrigins: { offered: 'http://localhost:3000', alternative: null },
+    })
     expect(own(demo, { lo: shop.lo })).toEqual({
       offered: 'http://localhost:3000',
       alternative: null,
@@ -61,6 +69,8 @@ describe('the pairing link', () => {
       APP_SECRET: 'x7Kp2Qv9Lm4Rt8Wz1Yb6Nc3Hd5Jf0Gs-AeUi_OoEy',
     }
     expect(own(production)).toEqual({ offered: 'https://pay.example.com', alternative: null })
+    // production listens on every interface unless HOST says otherwise
+    expect(loadConfig(production, shop).host).toBe('0.0.0.0')
   })
 })
 

@@ -66,6 +66,8 @@ describe('a server started in production mode', () => {
         SUPPORT_URL: 'https://help.example.com',
         HOST: '127.0.0.1',
         PORT: '0',
+        // the listening address (port 0) is an `info` line
+        LOG_LEVEL: 'info',
         DATA_DIR: dir,
         LOAD_RECORD_FILE: recordFile,
       },

@@ -162,7 +162,8 @@ function startServer(env: Record<string, string>): ServerProcess {
     const onData = (chunk: Buffer) => {
       out += chunk.toString()
       if (out.length > 200_000) out = out.slice(-100_000)
-      if (/Server listening at http/.test(out)) resolve()
+      // the start line, printed at every LOG_LEVEL
+      if (/ is running at http/.test(out)) resolve()
     }
     child.stdout?.on('data', onData)
     child.stderr?.on('data', onData)
