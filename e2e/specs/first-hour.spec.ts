@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithSubmittedApplication } from '../support/application'
 import { poll, trpc, trpcQuery } from '../support/own-node'
+import { screenshots } from '../support/screenshots'
 
 const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
@@ -63,6 +64,7 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   const { businessId, depositPath } = await ownerAtDeposit(page)
 
   // The channel deposit, paid and confirmed from the page.
+  await screenshots(page, depositPath, 'first-hour-deposit')
   await page.goto(depositPath)
   await page.getByRole('button', { name: 'Pay with the demo wallet' }).click()
   const mine = page.getByRole('button', { name: 'Mine a block' })
@@ -129,6 +131,7 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   const history = page.getByRole('list')
   await expect(history).toContainText('1,500 sats')
   await expect(history).toContainText('20,000 sats')
+  await screenshots(page, '/demo-wallet', 'demo-wallet')
 
   // Both payments in the transactions list.
   await page.goto(`/${businessId}/sales/transactions`)

@@ -9,10 +9,14 @@ export async function painted(page: Page) {
   await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
 }
 
-/** The page's fonts are in, no data is loading (the top progress bar is gone), and painted. */
+/**
+ * The page's fonts are in, no data is loading (the top progress bar is gone), the parts it
+ * loads on demand are in (`data-lazy-pending` marks their placeholders), and painted.
+ */
 export async function settled(page: Page) {
   await page.evaluate('document.fonts.ready.then(() => true)')
   await expect(page.locator('[role="progressbar"][aria-busy="true"]')).toHaveCount(0)
+  await expect(page.locator('[data-lazy-pending]')).toHaveCount(0)
   await painted(page)
 }
 

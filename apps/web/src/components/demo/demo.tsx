@@ -26,7 +26,7 @@ export function PayWithDemoWallet(props: DemoPayProps) {
   const { isDemo } = useSystemConfig()
   if (!isDemo) return null
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span data-lazy-pending hidden />}>
       <LazyPay {...props} />
     </Suspense>
   )
@@ -36,7 +36,7 @@ export function MineBlock(props: DemoMineProps) {
   const { isDemo } = useSystemConfig()
   if (!isDemo) return null
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span data-lazy-pending hidden />}>
       <LazyMine {...props} />
     </Suspense>
   )

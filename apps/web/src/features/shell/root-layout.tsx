@@ -24,7 +24,7 @@ export function RootLayout() {
         <TopProgressBar />
       </Suspense>
       {isDemo && (
-        <Suspense fallback={<div className="h-(--banner-h)" />}>
+        <Suspense fallback={<div data-lazy-pending className="h-(--banner-h)" />}>
           <DemoBanner />
         </Suspense>
       )}
