@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { isDatabaseGone } from './db/database-gone'
 import { locateDatabase } from './db/locate'
+import type { DemoWallet } from './demo/demo-wallet'
 import type { DemoNetwork } from './demo/simnet'
 import { DEFAULT_AUTH_LIMITS } from './modules/auth/rate-limits'
 import { createServices } from './services'
@@ -22,11 +23,14 @@ async function main(): Promise<void> {
   const database = connectDatabase(located.url, config.database)
   await migrateToLatest(database.db)
   let demo: DemoNetwork | undefined
+  let demoWallet: DemoWallet | undefined
   if (config.isDemo) {
-    // Loaded only here: a production server never loads the simulated network.
+    // Loaded only here: a production server never loads the simulated network or its wallet.
     const { startDemoNetwork } = await import('./demo/simnet')
+    const { createDemoWallet } = await import('./demo/demo-wallet')
     demo = await startDemoNetwork(config)
     config = { ...config, externals: demo.externals }
+    demoWallet = createDemoWallet({ simnetUrl: demo.url, network: config.network })
   }
   let log: (msg: string, err?: unknown) => void = () => {}
   const services = createServices({
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
     db: database.db,
     pool: database.pool,
     databaseUrl: located.url,
-    demoNetworkUrl: demo?.url,
+    demoWallet,
     log: (msg, err) => log(msg, err),
     authLimits: {
       ...DEFAULT_AUTH_LIMITS,

@@ -21,6 +21,7 @@ import { createNonceRepo } from './wallets/exchange/nonce-repo'
 import type { NwcProbe } from './wallets/factory'
 import { relayPolicyFor, type RelayPolicy } from './wallets/nwc/relay-guard'
 import type { Wallet } from './wallets/wallet'
+import type { DemoWallet } from './demo/demo-wallet'
 
 export interface ServiceDeps {
   config: AppConfig
@@ -41,8 +42,8 @@ export interface ServiceDeps {
   priceSources?: PriceSource[]
   /** how often and after how long withdrawals in doubt are followed up */
   withdrawalJobs?: WithdrawalJobOptions
-  /** demo mode: the simulated network's address, for the demo wallet (never in production) */
-  demoNetworkUrl?: string
+  /** demo mode: the simulated network's payer as the app's demo wallet (never in production) */
+  demoWallet?: DemoWallet
   /** the consent policy's clock (step-ups' validity, the day's payout window) */
   clock?: () => Date
 }

@@ -15,7 +15,6 @@ import { createDeviceServices } from './services-devices'
 import { createNodeServices } from './services-node'
 import { createPaymentServices } from './services-payments'
 import { createWithdrawalServices } from './services-withdrawals'
-import { createDemoWallet } from './demo/demo-wallet'
 
 export function createServices(deps: ServiceDeps) {
   const base = createServiceBase(deps)
@@ -48,10 +47,7 @@ export function createServices(deps: ServiceDeps) {
       await Promise.all([sending.followUpPayoutsAtStart(), node.followUpSwapsAtStart()])
     },
     /** the simulated network's payer as the app's demo wallet; null outside demo mode */
-    demoWallet:
-      deps.config.isDemo && deps.demoNetworkUrl
-        ? createDemoWallet({ simnetUrl: deps.demoNetworkUrl, network: deps.config.network })
-        : null,
+    demoWallet: deps.config.isDemo ? (deps.demoWallet ?? null) : null,
     sales: createSalesService(createSalesRepo(deps.db), {
       bus: base.bus,
       refundStates: (businessId, ids) => sending.refunds.paymentStates(businessId, ids),

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { buildApp } from '../src/app'
 import { loadConfig, type AppConfig, type Externals } from '../src/config'
+import { createDemoWallet } from '../src/demo/demo-wallet'
 import { connectDatabase, type DatabaseHandle } from '../src/db/database'
 import type { AuthLimitsConfig } from '../src/modules/auth/rate-limits'
 import { createServices, type Services } from '../src/services'
@@ -68,7 +69,9 @@ export async function createTestEnv(opts: EnvOptions = {}): Promise<TestEnv> {
     databaseUrl: url,
     probeNwc: opts.probeNwc,
     relayPolicy: opts.relayPolicy,
-    demoNetworkUrl: opts.demoNetworkUrl,
+    demoWallet: opts.demoNetworkUrl
+      ? createDemoWallet({ simnetUrl: opts.demoNetworkUrl, network: config.network })
+      : undefined,
     walletFactory: opts.walletFactory,
     watcherOptions: opts.watcherOptions,
     leases: opts.leases?.(database.db),

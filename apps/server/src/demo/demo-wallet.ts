@@ -35,9 +35,6 @@ export type DemoPayment =
   | { kind: 'lightning'; amountSat: number; feeSat: number }
   | { kind: 'onchain'; amountSat: number; txid: string }
 
-/** The largest single demo payment: the payer's funds are large but not endless. */
-export const DEMO_MAX_SAT = 10_000_000
-
 class SimnetRefusal extends Error {}
 
 export function createDemoWallet(opts: { simnetUrl: string; network: BitcoinNetwork }) {

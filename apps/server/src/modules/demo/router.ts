@@ -4,10 +4,12 @@
  * session): the money is the simulated network's.
  */
 import { z } from 'zod'
-import { DEMO_MAX_SAT, type DemoWallet } from '../../demo/demo-wallet'
+import type { DemoWallet } from '../../demo/demo-wallet'
 import { DomainError } from '../../lib/errors'
 import { publicProcedure, router } from '../../trpc/init'
 
+/** The largest single demo payment: the payer's funds are large but not endless. */
+const DEMO_MAX_SAT = 10_000_000
 const ZSat = z.number().int().positive().max(DEMO_MAX_SAT)
 
 const demoProcedure = publicProcedure.use(({ ctx, next }) => {
