@@ -74,7 +74,9 @@ test('a restarted node is locked until the merchant unlocks it; then it takes pa
   await expect(page).toHaveURL(/\/bitcoin\/node-details$/)
   await expect(page.getByTestId('node-state')).toHaveText('Ready')
   await expect(page.getByText('Your node is ready and takes payments.')).toBeVisible()
-  await expect(page.getByText('Liquidity provider')).toHaveCount(2)
+  // the liquidity provider's two channels read apart
+  await expect(page.getByText('Liquidity provider (channel 1)')).toBeVisible()
+  await expect(page.getByText('Liquidity provider (channel 2)')).toBeVisible()
   await expect(page.getByRole('img', { name: /^Can spend [\d,]+ sats, can receive/ })).toHaveCount(
     2,
   )
@@ -136,6 +138,8 @@ test('an NWC wallet: its connection under Settings, tested, then replaced', asyn
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page).toHaveURL(/\/bitcoin\/nwc-details$/)
   await expect(page.getByTestId('nwc-state')).toHaveText('Answering')
+  // what the connection allows in plain words, the protocol's name beside each
+  await expect(page.getByText('Create invoices')).toBeVisible()
   await expect(page.getByText('make_invoice')).toBeVisible()
   await page.getByRole('button', { name: 'Test connection' }).click()
   await expect(page.getByText('The wallet answered')).toBeVisible()
@@ -171,6 +175,9 @@ test('an exchange account: masked key, destinations, keys replaced', async ({ pa
   await expect(page).toHaveURL(/\/bitcoin\/exchange-details$/)
   await expect(page.getByTestId('api-key')).toHaveText(`…${first.key.slice(-4)}`)
   await expect(page.getByText('cold storage')).toBeVisible()
+  // the exchange's bitcoin balance with at most eight decimals, in sats beside it
+  await expect(page.getByText(/^\d+\.\d{8} BTC$/)).toBeVisible()
+  await expect(page.getByText(/^[\d,]+ sats/).first()).toBeVisible()
   await screenshots(
     page,
     `/${businessId}/bitcoin/exchange-details`,

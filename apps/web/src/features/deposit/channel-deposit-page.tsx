@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ArrowRight, Cable, Clock, Info, Zap, type LucideIcon } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
 import { PageHeader } from '@/components/page-header'
@@ -29,7 +29,8 @@ import { nodeProgress } from '@/lib/node-progress'
 import { detailCount, serverErrorInfo } from '@/lib/app-error'
 import { useFollowServerStep } from '@/lib/use-onboarding-step'
 import { useLiveNodeStatus } from '@/lib/use-node-status'
-import { formatSatNumber } from '@/lib/money-format'
+import { useBusinessCurrency, useFiatOf } from '@/components/payments/use-fiat-of'
+import { formatSatNumber, withFiat } from '@/lib/money-format'
 import { keepAmountCharacters } from '@/components/payments/amount'
 
 const QUICK_AMOUNTS_SAT = [200_000, 500_000, 1_000_000]
@@ -79,6 +80,9 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
     defaultValues: { amount: '' },
   })
   const amountField = form.register('amount')
+  const fiatOf = useFiatOf(useBusinessCurrency(businessId))
+  const typedSat = parseSats(useWatch({ control: form.control, name: 'amount' }))
+  const typedFiat = typedSat === undefined || typedSat === 0 ? null : fiatOf(typedSat)
 
   const create = useMutation(
     trpc.deposit.create.mutationOptions({
@@ -167,7 +171,10 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                 <FormField
                   id="deposit-amount"
                   label={t('deposit.form.amount')}
-                  description={t('deposit.form.minimum', { minimum: formatSatNumber(minimumSat) })}
+                  description={withFiat(
+                    t('deposit.form.minimum', { minimum: formatSatNumber(minimumSat) }),
+                    fiatOf(minimumSat),
+                  )}
                   error={form.formState.errors.amount?.message}
                 >
                   <div className="relative">
@@ -189,6 +196,11 @@ export function ChannelDepositPage({ businessId }: { businessId: string }) {
                       {t('deposit.satsUnit')}
                     </span>
                   </div>
+                  {typedFiat && (
+                    <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
+                      {t('deposit.form.worth', { amount: typedFiat })}
+                    </p>
+                  )}
                 </FormField>
                 <div
                   className="flex flex-wrap gap-2"
@@ -251,6 +263,7 @@ function Fact({
 /** A deposit already made or on its way: continue following it. */
 function CurrentDeposit({ businessId, deposit }: { businessId: string; deposit: Deposit }) {
   const { t } = useTranslation()
+  const fiatOf = useFiatOf(useBusinessCurrency(businessId))
   const channel = deposit.channel.state
   const badge =
     channel === 'failed' || channel === 'manual'
@@ -265,7 +278,10 @@ function CurrentDeposit({ businessId, deposit }: { businessId: string; deposit: 
           <p className="text-sm font-semibold">{t('deposit.current.title')}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span className="tabular-nums">
-              {t('deposit.sats', { amount: formatSatNumber(deposit.amountSat) })}
+              {withFiat(
+                t('deposit.sats', { amount: formatSatNumber(deposit.amountSat) }),
+                fiatOf(deposit.amountSat),
+              )}
             </span>
             <Badge variant={badge.variant} className={cn(channel === 'opening' && 'animate-pulse')}>
               {badge.label}

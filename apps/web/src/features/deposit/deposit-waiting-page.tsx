@@ -16,6 +16,7 @@ import { DepositStageList } from './deposit-stage-list'
 import { OnchainInvoiceCard } from './onchain-invoice-card'
 import { useChannelToasts } from './use-channel-toasts'
 import { MineBlock } from '@/components/demo/demo'
+import { useBusinessCurrency } from '@/components/payments/use-fiat-of'
 
 /**
  * The channel deposit followed live: the on-chain invoice to pay, its confirmations, then the
@@ -42,6 +43,7 @@ export function DepositWaitingPage({
   )
   const deposit = depositQuery.data
   useChannelToasts(businessId, deposit)
+  const currency = useBusinessCurrency(businessId)
 
   const retry = useMutation(
     trpc.deposit.retryChannel.mutationOptions({
@@ -120,6 +122,7 @@ export function DepositWaitingPage({
             amountSat={deposit.amountSat}
             bip21={deposit.bip21}
             remainingSat={remaining}
+            currency={currency}
           />
         )}
 

@@ -13,6 +13,7 @@ import {
   formatSatNumber,
 } from '@/lib/money-format'
 import { PayWithDemoWallet } from '@/components/demo/demo'
+import { useFiatOf } from '@/components/payments/use-fiat-of'
 
 /**
  * Where to send the deposit: a BIP21 QR code (tapping it copies the address), the amount, and
@@ -23,14 +24,19 @@ export function OnchainInvoiceCard({
   amountSat,
   bip21,
   remainingSat,
+  currency,
 }: {
   address: string
   amountSat: number
   bip21: string
   /** Still to send after a partial payment. */
   remainingSat: number | undefined
+  /** the business's currency, for what the amount is worth */
+  currency: string
 }) {
   const { t } = useTranslation()
+  const fiatOf = useFiatOf(currency)
+  const fiat = fiatOf(remainingSat ?? amountSat)
   const qrCopy = useCopy(address)
   const paymentLink = remainingSat === undefined ? bip21 : bip21WithAmount(bip21, remainingSat)
   return (
@@ -64,6 +70,7 @@ export function OnchainInvoiceCard({
             </p>
             <p className="text-sm text-muted-foreground tabular-nums">
               {formatBtcNumber(remainingSat ?? amountSat)} BTC
+              {fiat && ` · ${fiat}`}
             </p>
             <CopyButton
               size="sm"

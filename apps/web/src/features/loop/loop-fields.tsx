@@ -49,7 +49,10 @@ export function SatsField({ value, onChange, ...field }: FieldProps) {
   )
 }
 
-/** That a swap's no-show prepay (up to `amountSat`) is lost if it does not complete. */
+/**
+ * That a swap's no-show prepay (up to `amountSat`) is kept by the swap server only if the swap is
+ * abandoned, and counted toward the swap otherwise: a deposit, not a cost.
+ */
 export function PrepayWarning({ amountSat }: { amountSat: number }) {
   const { t } = useTranslation()
   return (

@@ -111,7 +111,12 @@ export function SwapOutCard({
               <Fact label={t('loop.swapOut.amount')}>{sats(q.amountSat)}</Fact>
               <Fact label={t('loop.swapOut.swapFee')}>{sats(q.swapFeeSat)}</Fact>
               <Fact label={t('loop.swapOut.minerFee')}>{sats(q.sweepFeeSat)}</Fact>
-              <Fact label={t('loop.swapOut.prepay')}>{sats(q.prepaySat)}</Fact>
+              <Fact label={t('loop.swapOut.prepay')}>
+                {sats(q.prepaySat)}
+                <span className="block text-xs font-normal text-muted-foreground">
+                  {t('loop.swapOut.prepayHint')}
+                </span>
+              </Fact>
               <Fact label={t('loop.swapOut.received')}>{sats(q.amountSat - q.sweepFeeSat)}</Fact>
               <Fact label={t('loop.swapOut.leaves')}>{sats(q.amountSat + q.swapFeeSat)}</Fact>
             </dl>

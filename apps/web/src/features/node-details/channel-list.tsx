@@ -23,6 +23,7 @@ const STATE_TONE = {
 export function ChannelList({ node }: { node: RunningNode }) {
   const { t } = useTranslation()
   const totalSat = node.lightning.spendableSat + node.lightning.receivableSat
+  const providerNumbers = liquidityProviderNumbers(node.channels)
   return (
     <Card>
       <CardHeader>
@@ -48,7 +49,11 @@ export function ChannelList({ node }: { node: RunningNode }) {
         ) : (
           <ul className="grid gap-3" aria-label={t('nodeAdmin.details.channelsTitle')}>
             {node.channels.map((c) => (
-              <ChannelItem key={c.channelPoint} channel={c} />
+              <ChannelItem
+                key={c.channelPoint}
+                channel={c}
+                providerNumber={providerNumbers.get(c.channelPoint)}
+              />
             ))}
           </ul>
         )}
@@ -57,17 +62,37 @@ export function ChannelList({ node }: { node: RunningNode }) {
   )
 }
 
-function ChannelItem({ channel: c }: { channel: ChannelRow }) {
+/**
+ * The liquidity provider's channels numbered 1, 2, ... in the order shown, so two of them read
+ * apart; none when it has only one.
+ */
+function liquidityProviderNumbers(channels: ChannelRow[]): Map<string, number> {
+  const provider = channels.filter((c) => c.isLiquidityProvider)
+  return new Map(provider.length > 1 ? provider.map((c, i) => [c.channelPoint, i + 1]) : [])
+}
+
+function ChannelItem({
+  channel: c,
+  providerNumber,
+}: {
+  channel: ChannelRow
+  providerNumber: number | undefined
+}) {
   const { t } = useTranslation()
   const sum = c.localSat + c.remoteSat
   const localPercent = sum > 0 ? (c.localSat / sum) * 100 : 0
   const peer = c.isLiquidityProvider
-    ? t('nodeAdmin.details.liquidityProvider')
+    ? providerNumber === undefined
+      ? t('nodeAdmin.details.liquidityProvider')
+      : t('nodeAdmin.details.liquidityProviderChannel', { number: providerNumber })
     : `${c.peerPubkey.slice(0, 10)}…${c.peerPubkey.slice(-6)}`
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="min-w-0 truncate text-sm font-medium" title={c.peerPubkey}>
+        <span
+          className="min-w-0 truncate text-sm font-medium"
+          title={`${c.peerPubkey} · ${c.channelPoint}`}
+        >
           {peer}
         </span>
         <span className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -72,7 +72,14 @@ export function NodeMoneyCard({ node, currency }: { node: RunningNode; currency:
     [
       [t('nodeAdmin.details.onchainConfirmed'), node.onchain.confirmedSat],
       [t('nodeAdmin.details.onchainUnconfirmed'), node.onchain.unconfirmedSat],
-      [t('nodeAdmin.details.onchainReserved'), node.onchain.reservedAnchorSat],
+      // Part of the on-chain balance, so never shown as more than that balance.
+      [
+        t('nodeAdmin.details.onchainReserved'),
+        Math.min(
+          node.onchain.reservedAnchorSat,
+          node.onchain.confirmedSat + node.onchain.unconfirmedSat,
+        ),
+      ],
     ],
   ]
   const headings = [t('nodeAdmin.details.lightningTitle'), t('nodeAdmin.details.onchainTitle')]
@@ -90,6 +97,13 @@ export function NodeMoneyCard({ node, currency }: { node: RunningNode; currency:
                 <Amount key={label} label={label} amountSat={amountSat} currency={currency} />
               ))}
             </dl>
+            {i === 1 && node.onchain.reservedAnchorSat > 0 && (
+              <p className="text-xs text-muted-foreground">
+                {t('nodeAdmin.details.onchainReservedHint', {
+                  amount: formatSatNumber(node.onchain.reservedAnchorSat),
+                })}
+              </p>
+            )}
           </section>
         ))}
       </CardContent>

@@ -14,6 +14,8 @@ import { formatDate } from '@/lib/format'
 import { appErrorMessage, notify } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { useStepUp } from '@/components/step-up-fields'
+import { useBusinessCurrency, useFiatOf } from '@/components/payments/use-fiat-of'
+import { btcTextToSat, formatBtc, formatSatNumber, withFiat } from '@/lib/money-format'
 import { ReplaceConnectionCard, showRefusal, useFieldError } from './replace-connection-form'
 
 const PERMISSIONS = ['queryFunds', 'deposit', 'withdraw'] as const
@@ -30,6 +32,7 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
   const details = useQuery(
     trpc.walletDetails.exchange.queryOptions({ businessId }, { staleTime: 0, retry: false }),
   )
+  const currency = useBusinessCurrency(businessId)
   const [apiKey, setApiKey] = useState('')
   const [secretKey, setSecretKey] = useState('')
   const field = useFieldError()
@@ -126,10 +129,12 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
                   </h3>
                   <ul className="grid gap-1">
                     {details.data.balances.map((b) => (
-                      <li key={b.asset} className="flex justify-between gap-2 tabular-nums">
-                        <span>{b.asset === 'XXBT' ? 'BTC' : b.asset}</span>
-                        <span className="font-medium">{b.amount}</span>
-                      </li>
+                      <ExchangeBalance
+                        key={b.asset}
+                        asset={b.asset}
+                        amount={b.amount}
+                        currency={currency}
+                      />
                     ))}
                   </ul>
                 </section>
@@ -216,5 +221,42 @@ export function ExchangeDetailsPage({ businessId }: { businessId: string }) {
         </ReplaceConnectionCard>
       </div>
     </>
+  )
+}
+
+/**
+ * One balance as the exchange reports it; bitcoin (Kraken's XXBT or XBT) in BTC with at most
+ * eight decimals, and in sats and the business's currency beside it.
+ */
+function ExchangeBalance({
+  asset,
+  amount,
+  currency,
+}: {
+  asset: string
+  amount: string
+  currency: string
+}) {
+  const { t } = useTranslation()
+  const fiatOf = useFiatOf(currency)
+  const sat = asset === 'XXBT' || asset === 'XBT' ? btcTextToSat(amount) : Number.NaN
+  if (Number.isNaN(sat)) {
+    return (
+      <li className="flex justify-between gap-2 tabular-nums">
+        <span>{asset}</span>
+        <span className="font-medium">{amount}</span>
+      </li>
+    )
+  }
+  return (
+    <li className="flex justify-between gap-2 tabular-nums">
+      <span>BTC</span>
+      <span className="text-right">
+        <span className="block font-medium">{formatBtc(sat)}</span>
+        <span className="block text-xs text-muted-foreground">
+          {withFiat(t('nodeAdmin.sats', { amount: formatSatNumber(sat) }), fiatOf(sat))}
+        </span>
+      </span>
+    </li>
   )
 }

@@ -132,9 +132,13 @@ export function NwcDetailsPage({ businessId }: { businessId: string }) {
               <div className="grid gap-1.5 sm:col-span-2">
                 <dt className="text-xs text-muted-foreground">{t('nodeAdmin.nwc.methods')}</dt>
                 <dd className="flex flex-wrap gap-1.5">
+                  {/* each in plain words, the protocol's name beside it for the curious */}
                   {d.methods.map((m) => (
-                    <Badge key={m} variant="outline" className="font-mono">
-                      {m}
+                    <Badge key={m} variant="outline" className="gap-1.5" title={m}>
+                      {t(`nodeAdmin.nwc.method.${m}`, { defaultValue: m })}
+                      <span className="font-mono text-[10px] font-normal text-muted-foreground">
+                        {m}
+                      </span>
                     </Badge>
                   ))}
                 </dd>

@@ -12,6 +12,7 @@ import {
 import { Spinner } from '@/components/ui/spinner'
 import { formatSatNumber } from '@/lib/money-format'
 import type { Quote } from './use-withdraw'
+import { useSatsWithFiat } from './withdraw-summary'
 
 /**
  * The last step: destination, amount, fee and total again, and the account password (and the
@@ -19,6 +20,7 @@ import type { Quote } from './use-withdraw'
  */
 export function ConfirmDialog({
   quote,
+  currency,
   destination,
   isOpen,
   isSending,
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onConfirm,
 }: {
   quote: Quote | null
+  currency: string
   /** what the user typed: shown when it was resolved to something else (a Lightning address) */
   destination: string
   isOpen: boolean
@@ -37,6 +40,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation()
   const stepUp = useStepUp()
+  const satsWithFiat = useSatsWithFiat(currency)
   if (!quote) return null
   const sats = (n: number) => t('withdraw.sats', { amount: formatSatNumber(n) })
   const isResolved =
@@ -76,7 +80,7 @@ export function ConfirmDialog({
                 : t('withdraw.confirm.fee')}
             </dt>
             <dd className="tabular-nums">
-              {sats(quote.feeSat)}
+              {satsWithFiat(quote.feeSat)}
               {quote.satPerVbyte !== null &&
                 ` · ${t('withdraw.priority.rate', { rate: quote.satPerVbyte })}`}
             </dd>

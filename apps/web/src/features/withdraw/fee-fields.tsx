@@ -10,15 +10,16 @@ import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group'
-import { formatSatNumber } from '@/lib/money-format'
 import type { Quote } from './use-withdraw'
 import type { WithdrawForm } from './use-withdraw-form'
+import { useSatsWithFiat } from './withdraw-summary'
 
 /**
- * On chain: sweep the whole balance or not, and the priority (with each one's rate, time and
- * fee once a quote has them) or a custom fee rate.
+ * On chain: sweep the whole balance or not, and the priority (with each one's fee in sats and
+ * in the business's currency first, then its time and rate, once a quote has them) or a custom
+ * fee rate, with what a rate in sat/vB means.
  */
-export function FeeFields({ form }: { form: WithdrawForm }) {
+export function FeeFields({ form, currency }: { form: WithdrawForm; currency: string }) {
   const { t } = useTranslation()
   const { priority, customRate, sweepAll } = form.values
   return (
@@ -32,7 +33,8 @@ export function FeeFields({ form }: { form: WithdrawForm }) {
         <Label htmlFor="withdraw-sweep">{t('withdraw.sweep.label')}</Label>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">{t('withdraw.priority.label')}</legend>
+        <legend className="mb-1 text-sm font-medium">{t('withdraw.priority.label')}</legend>
+        <p className="mb-2 text-xs text-muted-foreground">{t('withdraw.priority.rateHint')}</p>
         <RadioGroup
           value={priority}
           onValueChange={(v) => form.choosePriority(v as OnchainPriority)}
@@ -43,6 +45,7 @@ export function FeeFields({ form }: { form: WithdrawForm }) {
               key={p}
               priority={p}
               option={form.quote?.priorities.find((o) => o.priority === p)}
+              currency={currency}
             />
           ))}
         </RadioGroup>
@@ -72,11 +75,14 @@ export function FeeFields({ form }: { form: WithdrawForm }) {
 function PriorityOption({
   priority,
   option,
+  currency,
 }: {
   priority: OnchainPriority
   option: Quote['priorities'][number] | undefined
+  currency: string
 }) {
   const { t } = useTranslation()
+  const satsWithFiat = useSatsWithFiat(currency)
   return (
     <Label
       htmlFor={`priority-${priority}`}
@@ -86,16 +92,20 @@ function PriorityOption({
       <span className="grid gap-0.5">
         <span className="font-medium">{t(`withdraw.priority.${priority}`)}</span>
         {option && (
-          <span className="text-xs text-muted-foreground">
-            {t('withdraw.priority.detail', {
-              rate: option.satPerVbyte,
-              time:
-                option.minutes < 120
-                  ? t('withdraw.priority.minutes', { count: option.minutes })
-                  : t('withdraw.priority.hours', { count: Math.round(option.minutes / 60) }),
-              fee: formatSatNumber(option.feeSat),
-            })}
-          </span>
+          <>
+            <span className="text-sm tabular-nums">
+              {t('withdraw.priority.fee', { fee: satsWithFiat(option.feeSat) })}
+            </span>
+            <span className="text-xs text-muted-foreground">
+              {t('withdraw.priority.detail', {
+                rate: option.satPerVbyte,
+                time:
+                  option.minutes < 120
+                    ? t('withdraw.priority.minutes', { count: option.minutes })
+                    : t('withdraw.priority.hours', { count: Math.round(option.minutes / 60) }),
+              })}
+            </span>
+          </>
         )}
       </span>
     </Label>

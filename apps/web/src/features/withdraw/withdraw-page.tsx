@@ -95,7 +95,9 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
           <CardContent className="grid gap-6 pt-6">
             <DestinationFields form={form} balances={b} />
             <AmountField form={form} balances={b} currency={currency} minorPerBtc={minorPerBtc} />
-            {form.rail === 'onchain' && b?.canOnchain && <FeeFields form={form} />}
+            {form.rail === 'onchain' && b?.canOnchain && (
+              <FeeFields form={form} currency={currency} />
+            )}
 
             {form.problem && (
               <Alert variant="destructive" role="alert">
@@ -104,7 +106,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
               </Alert>
             )}
 
-            {quote && <WithdrawSummary quote={quote} />}
+            {quote && <WithdrawSummary quote={quote} currency={currency} />}
 
             <div className="flex flex-wrap justify-end gap-2">
               {!quote ? (
@@ -139,6 +141,7 @@ export function WithdrawPage({ businessId }: { businessId: string }) {
 
       <ConfirmDialog
         quote={quote}
+        currency={currency}
         destination={form.values.destination}
         isOpen={form.isConfirming}
         isSending={form.isSending}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { formatSatNumber } from '@/lib/money-format'
+import { useFiatOf } from '@/components/payments/use-fiat-of'
+import { formatSatNumber, withFiat } from '@/lib/money-format'
 import type { Quote } from './use-withdraw'
 
 /** Sats as the withdraw page writes them: "12,345 sats". */
@@ -8,10 +9,21 @@ export function useSats(): (amountSat: number) => string {
   return (amountSat) => t('withdraw.sats', { amount: formatSatNumber(amountSat) })
 }
 
-/** The reviewed quote: what arrives, the fee (or its limit), the reserve kept, the total. */
-export function WithdrawSummary({ quote }: { quote: Quote }) {
+/** Sats with their worth in the business's currency beside them: "1,234 sats (£0.62)". */
+export function useSatsWithFiat(currency: string): (amountSat: number) => string {
+  const sats = useSats()
+  const fiatOf = useFiatOf(currency)
+  return (amountSat) => withFiat(sats(amountSat), fiatOf(amountSat))
+}
+
+/**
+ * The reviewed quote: what arrives, the fee (or its limit; with its worth in the business's
+ * currency), the reserve kept, the total.
+ */
+export function WithdrawSummary({ quote, currency }: { quote: Quote; currency: string }) {
   const { t } = useTranslation()
   const sats = useSats()
+  const satsWithFiat = useSatsWithFiat(currency)
   return (
     <div
       className="grid gap-2 rounded-md border border-border p-4 text-sm"
@@ -24,7 +36,7 @@ export function WithdrawSummary({ quote }: { quote: Quote }) {
             ? t('withdraw.summary.feeLimit')
             : t('withdraw.summary.fee', { rate: quote.satPerVbyte ?? 0 })
         }
-        value={sats(quote.feeSat)}
+        value={satsWithFiat(quote.feeSat)}
       />
       {quote.reserveSat > 0 && quote.sweepAll && (
         <Row label={t('withdraw.summary.reserve')} value={sats(quote.reserveSat)} />
