@@ -109,6 +109,16 @@ test('a corporation fills in every form, submits, and goes on to choose a paymen
 
   await expect(page).toHaveURL(/\/terms$/)
   await expect(stepper(page).locator('[aria-current="step"]')).toContainText('Terms')
+  // Every answer to check before submitting, each step with a link back to edit it.
+  const answers = page.getByTestId('application-answers')
+  await expect(answers).toContainText('Northern Roasters Ltd')
+  await expect(answers).toContainText('Grace Hopper')
+  await expect(answers).toContainText('Alan Kay')
+  await expect(answers).toContainText('owns 75 %')
+  await expect(answers).toContainText('€40,000.00')
+  await expect(answers).toContainText('Coffee beans roasted on site, and espresso.')
+  await expect(answers).toContainText('In store, Online')
+  await expect(answers.getByRole('link', { name: /^Edit/ })).toHaveCount(5)
   await expect(page.getByText('Prohibited businesses')).toBeVisible()
   await page.getByRole('checkbox', { name: /accept the terms of service/ }).click()
   await page.getByRole('checkbox', { name: /processing of personal data/ }).click()

@@ -10,6 +10,7 @@ import { Card, CardContent } from '@/components/ui/card'
 import { notify } from '@/lib/notify'
 import { useTRPC, type Trpc } from '@/lib/trpc'
 import { useSystemConfig } from '@/lib/use-system-config'
+import { ApplicationAnswers } from './application-answers'
 import { ApplicationFrame } from './application-frame'
 import { termsSchema } from './application-schemas'
 import { FormFooter } from './form-footer'
@@ -28,7 +29,10 @@ const TERMS_SECTIONS = [
   'ending',
 ] as const
 
-/** The terms in short, two acceptances, and submitting the application for review. */
+/**
+ * The answers of every step to check (each with a link back to edit it), the terms in short, two
+ * acceptances, and submitting the application for review.
+ */
 export function TermsPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
@@ -74,6 +78,9 @@ export function TermsPage({ businessId }: { businessId: string }) {
       title={t('pages.terms')}
       description={t('application.terms.description')}
     >
+      <div className="mb-6">
+        <ApplicationAnswers businessId={businessId} answers={state.application} />
+      </div>
       <FormProvider {...form}>
         <form noValidate onSubmit={submit}>
           <Card>
