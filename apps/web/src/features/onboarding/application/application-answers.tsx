@@ -64,14 +64,16 @@ function peopleOf(director: TDirectorDetails): { role: Role; number: number; per
 
 /**
  * The application's answers, read-only, one section per step with a link back to edit it: what
- * the owner checks before submitting.
+ * the owner checks before submitting (and, without the links, what was sent while it is reviewed).
  */
 export function ApplicationAnswers({
   businessId,
   answers,
+  canEdit = true,
 }: {
   businessId: string
   answers: Answers
+  canEdit?: boolean
 }) {
   const { t } = useTranslation()
   const company = answers.company
@@ -96,11 +98,14 @@ export function ApplicationAnswers({
     <Card data-testid="application-answers">
       <CardHeader>
         <CardTitle>{t('application.answers.title')}</CardTitle>
-        <CardDescription>{t('application.answers.description')}</CardDescription>
+        <CardDescription>
+          {canEdit ? t('application.answers.description') : t('application.answers.sent')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <AnswerSection
           businessId={businessId}
+          canEdit={canEdit}
           page="company-details"
           title={t('application.stepper.company')}
         >
@@ -108,6 +113,7 @@ export function ApplicationAnswers({
         </AnswerSection>
         <AnswerSection
           businessId={businessId}
+          canEdit={canEdit}
           page="director-details"
           title={t('application.answers.people')}
         >
@@ -145,12 +151,18 @@ export function ApplicationAnswers({
         </AnswerSection>
         <AnswerSection
           businessId={businessId}
+          canEdit={canEdit}
           page="financial-details"
           title={t('application.stepper.financial')}
         >
           {financial && <FinancialAnswers financial={financial} />}
         </AnswerSection>
-        <AnswerSection businessId={businessId} page="pci" title={t('application.stepper.pci')}>
+        <AnswerSection
+          businessId={businessId}
+          canEdit={canEdit}
+          page="pci"
+          title={t('application.stepper.pci')}
+        >
           {pci && (
             <>
               <Answer label={t('application.pci.storesCardData')}>
@@ -172,6 +184,7 @@ export function ApplicationAnswers({
         </AnswerSection>
         <AnswerSection
           businessId={businessId}
+          canEdit={canEdit}
           page="operations-details"
           title={t('application.stepper.operations')}
         >
@@ -251,11 +264,13 @@ function FinancialAnswers({ financial }: { financial: TFinancialDetails }) {
 /** One step's answers under its name, with a link back to that step. */
 function AnswerSection({
   businessId,
+  canEdit,
   page,
   title,
   children,
 }: {
   businessId: string
+  canEdit: boolean
   page: ApplicationPage
   title: string
   children: ReactNode
@@ -266,13 +281,15 @@ function AnswerSection({
     <section className="grid gap-3 border-b border-border pb-5 last:border-0 last:pb-0">
       <div className="flex items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">{title}</h3>
-        <Button asChild variant="ghost" size="sm">
-          <Link to={ONBOARDING_ROUTES[page]} params={{ businessId }}>
-            <Pencil aria-hidden />
-            {t('application.answers.edit')}
-            <span className="sr-only">{` ${title}`}</span>
-          </Link>
-        </Button>
+        {canEdit && (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={ONBOARDING_ROUTES[page]} params={{ businessId }}>
+              <Pencil aria-hidden />
+              {t('application.answers.edit')}
+              <span className="sr-only">{` ${title}`}</span>
+            </Link>
+          </Button>
+        )}
       </div>
       {isEmpty ? (
         <p className="text-sm text-muted-foreground">{t('application.answers.none')}</p>

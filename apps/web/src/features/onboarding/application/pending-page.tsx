@@ -8,6 +8,7 @@ import { formatDate } from '@/lib/format'
 import { notify } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { onboardingPageTarget } from '../onboarding-steps'
+import { ApplicationAnswers } from './application-answers'
 import { ApplicationFrame } from './application-frame'
 import { useGoToTarget, useRefreshOnboarding } from './use-application'
 
@@ -94,6 +95,9 @@ export function PendingPage({ businessId }: { businessId: string }) {
           </p>
         </CardContent>
       </Card>
+      <div className="mt-6">
+        <ApplicationAnswers businessId={businessId} answers={state.application} canEdit={false} />
+      </div>
     </ApplicationFrame>
   )
 }
