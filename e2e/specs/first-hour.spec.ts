@@ -1,8 +1,8 @@
 /**
  * A newcomer's first hour with no terminal command: an own node whose channel deposit is paid
- * from the demo wallet and confirmed with "Mine a block", a Lightning and an on-chain payment
- * paid from the demo wallet, then withdrawals to a demo-wallet invoice and to its on-chain
- * address, all in the lists.
+ * from the demo wallet and confirmed with "Mine a block", a Lightning, an on-chain, an ecash
+ * and a tip payment paid from the demo wallet, then withdrawals to a demo-wallet invoice and to
+ * its on-chain address, all in the lists.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithSubmittedApplication } from '../support/application'
@@ -96,6 +96,23 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   await page.getByRole('button', { name: 'Mine a block' }).click()
   await expect(page.getByText('Payment received', { exact: true })).toBeVisible()
 
+  // Ecash: a token from the demo wallet, taken at the counter.
+  await page.goto(`/${businessId}/bitcoin/take-payments/ecash-payment`)
+  await page.getByRole('button', { name: 'Fill in a demo token of 2,100 sats' }).click()
+  await expect(page.getByLabel('Ecash token')).toHaveValue(/^cashu/)
+  await page.getByRole('button', { name: 'Redeem' }).click()
+  await expect(page.getByText('Received', { exact: true })).toBeVisible()
+
+  // A tip page, tipped from the demo wallet.
+  await page.goto(`/${businessId}/bitcoin/take-payments/lightning-tips`)
+  await page.getByRole('button', { name: 'New tip page' }).first().click()
+  const name = `team${Date.now().toString(36)}`
+  await page.getByRole('textbox', { name: 'Name' }).fill(name)
+  await page.getByLabel('Description').fill('Thank you for tipping our team')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await page.getByRole('button', { name: 'Tip 1,000 sats from the demo wallet' }).click()
+  await expect(page.getByText('Paid with the demo wallet').first()).toBeVisible()
+
   // A withdrawal to an invoice the demo wallet makes.
   await page.goto('/demo-wallet')
   await page.getByLabel('Amount (sats)', { exact: true }).first().fill('1500')
@@ -133,8 +150,11 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   await expect(history).toContainText('20,000 sats')
   await screenshots(page, '/demo-wallet', 'demo-wallet')
 
-  // Both payments in the transactions list.
+  // Every payment in the transactions list.
   await page.goto(`/${businessId}/sales/transactions`)
-  await expect(page.getByText('2,100 sats').first()).toBeVisible()
-  await expect(page.getByText('60,000 sats').first()).toBeVisible()
+  const list = page.getByRole('main')
+  await expect(list.getByText('60,000 sats').first()).toBeVisible()
+  await expect(list.getByText('2,100 sats').first()).toBeVisible()
+  await expect(list.getByText('Ecash').first()).toBeVisible()
+  await expect(list.getByText('Tip').first()).toBeVisible()
 })

@@ -11,7 +11,17 @@ export interface DemoPayProps {
   /** the amount, where the request has none (a bare address) */
   amountSat?: number
   className?: string
+  size?: 'sm' | 'lg'
+  /** the button's text where "Pay with the demo wallet" says too little */
+  label?: string
   onPaid?: () => void
+}
+
+export interface DemoTokenProps {
+  amountSat: number
+  /** the token made, for the page to fill in */
+  onToken: (token: string) => void
+  className?: string
 }
 
 export interface DemoMineProps {
@@ -21,6 +31,7 @@ export interface DemoMineProps {
 const actions = () => import('./demo-actions')
 const LazyPay = lazy(() => actions().then((m) => ({ default: m.DemoPayButton })))
 const LazyMine = lazy(() => actions().then((m) => ({ default: m.DemoMineButton })))
+const LazyToken = lazy(() => actions().then((m) => ({ default: m.DemoTokenButton })))
 
 export function PayWithDemoWallet(props: DemoPayProps) {
   const { isDemo } = useSystemConfig()
@@ -28,6 +39,17 @@ export function PayWithDemoWallet(props: DemoPayProps) {
   return (
     <Suspense fallback={<span data-lazy-pending hidden />}>
       <LazyPay {...props} />
+    </Suspense>
+  )
+}
+
+/** Fills in an ecash token of `amountSat` minted from the demo wallet. */
+export function DemoToken(props: DemoTokenProps) {
+  const { isDemo } = useSystemConfig()
+  if (!isDemo) return null
+  return (
+    <Suspense fallback={<span data-lazy-pending hidden />}>
+      <LazyToken {...props} />
     </Suspense>
   )
 }

@@ -19,6 +19,7 @@ import { PaymentReceived } from '@/components/payments/payment-outcome'
 import { cleanTokenText, looksLikeToken, mintHost } from './token-text'
 import { useAcceptedMints, useRedeem } from './use-redeem'
 import { formatSatNumber } from '@/lib/money-format'
+import { DemoToken } from '@/components/demo/demo'
 
 export function EcashPaymentPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
@@ -134,6 +135,15 @@ function RedeemForm({
           disabled={isBusy}
           aria-invalid={isShapeWrong || undefined}
           aria-describedby={hintId}
+        />
+        <DemoToken
+          amountSat={2_100}
+          className="justify-self-start"
+          onToken={(demoToken) => {
+            setToken(demoToken)
+            setProblem(null)
+            setIsShapeWrong(false)
+          }}
         />
         <p
           id={hintId}

@@ -13,6 +13,8 @@ import { QrCodeButton } from '@/components/payments/qr-code-button'
 import { DeleteTipDialog } from './delete-tip-dialog'
 import { TipPageDialog, type TipPageValues } from './tip-page-dialog'
 import { useTipMutations, useTipPages } from './use-tips'
+import { PayWithDemoWallet } from '@/components/demo/demo'
+import { formatSatNumber } from '@/lib/money-format'
 
 interface TipPage {
   id: string
@@ -173,6 +175,12 @@ function TipPageCard({
       </CardContent>
       <CardFooter className="flex flex-wrap gap-2 px-4 sm:px-6">
         <CopyButton value={page.lightningAddress} label={t('tips.card.copy')} size="sm" />
+        <PayWithDemoWallet
+          request={page.lightningAddress}
+          amountSat={1_000}
+          size="sm"
+          label={t('demo.wallet.tip', { amount: formatSatNumber(1_000) })}
+        />
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden />
           {t('tips.card.edit')}
