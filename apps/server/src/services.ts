@@ -51,6 +51,7 @@ export function createServices(deps: ServiceDeps) {
     sales: createSalesService(createSalesRepo(deps.db), {
       bus: base.bus,
       refundStates: (businessId, ids) => sending.refunds.paymentStates(businessId, ids),
+      refundsOf: (businessId, paymentId) => sending.refunds.ofPayment(businessId, paymentId),
     }),
   }
 }

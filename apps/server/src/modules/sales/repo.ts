@@ -189,6 +189,24 @@ function olderMatches(
 const project = (source: RawBuilder<unknown>) =>
   sql<RawTransaction>`SELECT ${OUT} FROM (${source}) p ORDER BY p.created_at DESC, p.id DESC`
 
+/** One payment as its detail view shows it: the list's columns and what only the detail shows. */
+export type PaymentDetailRow = TransactionRow & {
+  feeSat: number
+  address: string | null
+  confirmations: number
+  expiresAt: Date | null
+  failureReason: string | null
+  orderReference: string | null
+  /** the tip recorded beside a payment taken at a terminal; null without one */
+  tip: { sat: number; fiatMinor: number | null } | null
+}
+
+type RawPaymentDetail = RawTransaction &
+  Pick<
+    Selectable<PaymentsTable>,
+    'feeSat' | 'address' | 'confirmations' | 'expiresAt' | 'failureReason' | 'orderReference'
+  > & { tipSat: string | null; tipFiatMinor: string | null }
+
 export function createSalesRepo(db: Db, opts: { searchWindow?: number } = {}) {
   const searchWindow = opts.searchWindow ?? SEARCH_WINDOW
   const run = async <R extends RawTransaction>(query: RawBuilder<R>) =>
@@ -246,6 +264,36 @@ export function createSalesRepo(db: Db, opts: { searchWindow?: number } = {}) {
         ),
       )
       return [...recent, ...older].map(toTransaction)
+    },
+
+    /** One payment of the business with its tip; undefined for another business's. */
+    async payment(businessId: string, paymentId: string): Promise<PaymentDetailRow | undefined> {
+      const { rows } = await sql<RawPaymentDetail>`
+        SELECT ${OUT}, p.fee_sat AS "feeSat", p.address, p.confirmations,
+          p.expires_at AS "expiresAt", p.failure_reason AS "failureReason",
+          p.order_reference AS "orderReference", t.tip_sat AS "tipSat",
+          t.tip_fiat_minor AS "tipFiatMinor"
+        FROM payments p LEFT JOIN payment_tips t ON t.payment_id = p.id
+        WHERE p.id = ${paymentId}::uuid AND p.business_id = ${businessId}::uuid`.execute(db)
+      const r = rows[0]
+      if (!r) return undefined
+      const { position: _, ...row } = toTransaction(r)
+      return {
+        ...row,
+        feeSat: Number(r.feeSat),
+        address: r.address,
+        confirmations: r.confirmations,
+        expiresAt: r.expiresAt,
+        failureReason: r.failureReason,
+        orderReference: r.orderReference,
+        tip:
+          r.tipSat === null
+            ? null
+            : {
+                sat: Number(r.tipSat),
+                fiatMinor: r.tipFiatMinor === null ? null : Number(r.tipFiatMinor),
+              },
+      }
     },
 
     /** Settled totals per UTC day and method, from `fromDay` to `toDay` inclusive. */

@@ -2,17 +2,36 @@
  * The sales views: dashboard totals per UTC day from the daily totals kept at settlement, and
  * the transaction list paged by an opaque keyset cursor.
  */
-import { DEFAULT_CURRENCY, type PaymentRefundState } from '@app/domain'
+import { DEFAULT_CURRENCY, type PaymentRefundState, type RefundState } from '@app/domain'
 import { z } from 'zod'
 import type { PaymentMethod } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import type { PgEventBus } from '../../lib/pg-events'
 import { isEventAt, salesChanges, type SalesChange } from './changes'
-import type { ListPosition, RepoFilter, SalesRepo, TransactionRow } from './repo'
+import type { ListPosition, PaymentDetailRow, RepoFilter, SalesRepo, TransactionRow } from './repo'
 import { PAYMENT_METHODS, type TransactionFilter } from './schemas'
 
 /** A payment in the list; `refundState` only on one refunded in part or in full. */
 export type TransactionItem = TransactionRow & { refundState?: PaymentRefundState }
+
+/** A refund of a payment as its detail view lists it. */
+export interface PaymentRefund {
+  id: string
+  state: RefundState
+  amountSat: number
+  fiatMinor: number | null
+  currency: string
+  failureReason: string | null
+  createdAt: string
+  staffName: string | null
+  deviceName: string | null
+}
+
+/** One payment with everything its detail view shows, its refunds oldest first. */
+export type PaymentDetail = PaymentDetailRow & {
+  refundState: PaymentRefundState
+  refunds: PaymentRefund[]
+}
 
 export interface Totals {
   count: number
@@ -104,6 +123,8 @@ export function createSalesService(
     bus?: PgEventBus
     /** how these payments stand in refunds (only those with any) */
     refundStates?: (businessId: string, ids: string[]) => Promise<Map<string, PaymentRefundState>>
+    /** the refunds of one payment of the business, oldest first */
+    refundsOf?: (businessId: string, paymentId: string) => Promise<PaymentRefund[]>
   } = {},
 ) {
   const now = opts.now ?? (() => new Date())
@@ -165,6 +186,31 @@ export function createSalesService(
       input: TransactionFilter & { cursor?: string; limit: number },
     ): Promise<{ items: TransactionItem[]; nextCursor: string | null }> {
       return page(businessId, input, input.cursor, input.limit)
+    },
+
+    /** One payment of the business with its tip and refunds; NOT_FOUND for another's. */
+    async payment(businessId: string, paymentId: string): Promise<PaymentDetail> {
+      const row = await repo.payment(businessId, paymentId)
+      if (!row) throw new DomainError('NOT_FOUND', 'Payment not found')
+      const [states, refunds] = await Promise.all([
+        opts.refundStates?.(businessId, [paymentId]),
+        opts.refundsOf?.(businessId, paymentId),
+      ])
+      return {
+        ...row,
+        refundState: states?.get(paymentId) ?? 'none',
+        refunds: (refunds ?? []).map((r) => ({
+          id: r.id,
+          state: r.state,
+          amountSat: r.amountSat,
+          fiatMinor: r.fiatMinor,
+          currency: r.currency,
+          failureReason: r.failureReason,
+          createdAt: r.createdAt,
+          staffName: r.staffName,
+          deviceName: r.deviceName,
+        })),
+      }
     },
 
     /** Every matching transaction, newest first, fetched a page at a time. */
