@@ -1,10 +1,12 @@
 /**
  * The rest of a cashier's day: an ecash payment with a token minted by simnet, a tip paid
  * through its Lightning address, then the transactions page and the dashboard showing them (and
- * the dashboard taking a new payment in while it is open).
+ * the dashboard taking a new payment in while it is open); a payment opened from the list shows
+ * its detail, with its payment hash, at a URL of its own.
  */
 import { expect, test } from '@playwright/test'
 import { ownerWithNwcWallet } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
 test('ecash and a tip, then the transactions and the dashboard show them', async ({ page }) => {
@@ -39,6 +41,28 @@ test('ecash and a tip, then the transactions and the dashboard show them', async
   await expect(rows.getByText('Ecash').first()).toBeVisible()
   await expect(rows.getByText('Tip').first()).toBeVisible()
   await expect(rows.getByText('321 sats').first()).toBeVisible()
+
+  // The tip opens in full from its row, its URL naming it; closed, the list is as it was.
+  const tipRow = page.getByRole('row').filter({ hasText: '321 sats' })
+  await tipRow.getByRole('link').click()
+  const detail = page.getByRole('dialog', { name: 'Payment' })
+  await expect(detail.getByText('Payment hash')).toBeVisible()
+  await expect(detail.locator('code').first()).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(detail.getByText('No refunds.')).toBeVisible()
+  await expect(page).toHaveURL(/[?&]payment=[0-9a-f-]{36}/)
+  const detailUrl = new URL(page.url())
+  await screenshots(page, detailUrl.pathname + detailUrl.search, 'payment-detail', async () => {
+    await expect(page.getByRole('dialog').getByText('Payment hash')).toBeVisible()
+  })
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page).not.toHaveURL(/payment=/)
+  // by keyboard: the row's link opens it, Escape closes it
+  await tipRow.getByRole('link').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Payment' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await page.goto(`/${businessId}/sales/dashboard`)
   await expect(page.getByText('321 sats').first()).toBeVisible()

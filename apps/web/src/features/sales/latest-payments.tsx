@@ -1,4 +1,4 @@
-/** The dashboard's latest payments, linking to all transactions. */
+/** The dashboard's latest payments, each opening its detail, linking to all transactions. */
 import { Link } from '@tanstack/react-router'
 import { ArrowRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -50,24 +50,31 @@ export function LatestPayments({
       {data && (
         <ul className="-my-3 divide-y divide-border">
           {data.latest.map((p) => (
-            <li key={p.id} className="flex items-center justify-between gap-4 py-3">
-              <div className="min-w-0 space-y-1">
-                <p className="truncate text-sm font-medium">
-                  {p.memo || <span className="text-muted-foreground">{t('sales.noMemo')}</span>}
-                </p>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                  <StatusBadge status={p.status} />
-                  <RefundBadge state={p.refundState} />
-                  <MethodLabel method={p.method} />
-                  <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
+            <li key={p.id}>
+              <Link
+                to="/$businessId/sales/transactions"
+                params={{ businessId }}
+                search={{ payment: p.id }}
+                className="-mx-2 flex items-center justify-between gap-4 rounded-md px-2 py-3 outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/25"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="truncate text-sm font-medium">
+                    {p.memo || <span className="text-muted-foreground">{t('sales.noMemo')}</span>}
+                  </p>
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                    <StatusBadge status={p.status} />
+                    <RefundBadge state={p.refundState} />
+                    <MethodLabel method={p.method} />
+                    <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
+                  </div>
                 </div>
-              </div>
-              <Amount
-                fiatMinor={p.fiatMinor}
-                currency={p.currency}
-                amountSat={p.status === 'settled' ? p.receivedSat : p.amountSat}
-                isDimmed={p.status !== 'settled'}
-              />
+                <Amount
+                  fiatMinor={p.fiatMinor}
+                  currency={p.currency}
+                  amountSat={p.status === 'settled' ? p.receivedSat : p.amountSat}
+                  isDimmed={p.status !== 'settled'}
+                />
+              </Link>
             </li>
           ))}
         </ul>

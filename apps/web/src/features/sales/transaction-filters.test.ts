@@ -26,11 +26,19 @@ describe('transaction filters in the URL', () => {
     expect(parseTransactionsSearch({ range: '7d', from: '2026-03-01' })).toEqual({ range: '7d' })
   })
 
+  it('keeps the open payment only when it names one by its id', () => {
+    const id = '0b9f2c9e-1f7a-4c55-9d3e-5a8e2f1c7b64'
+    expect(parseTransactionsSearch({ payment: id, q: 'tea' })).toEqual({ payment: id, q: 'tea' })
+    expect(parseTransactionsSearch({ payment: 'latest' })).toEqual({})
+  })
+
   it('says whether anything filters', () => {
     expect(hasFilters({})).toBe(false)
     expect(hasFilters({ q: 'x' })).toBe(true)
     expect(hasFilters({ range: 'today' })).toBe(true)
     expect(hasFilters({ method: ['tip'] })).toBe(true)
+    // an open payment's detail filters nothing
+    expect(hasFilters({ payment: '0b9f2c9e-1f7a-4c55-9d3e-5a8e2f1c7b64' })).toBe(false)
   })
 })
 

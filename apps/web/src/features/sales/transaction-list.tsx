@@ -1,4 +1,8 @@
-/** The transactions as a table on wide screens and as cards on narrow ones, with their empty and loading states. */
+/**
+ * The transactions as a table on wide screens and as cards on narrow ones, with their empty and
+ * loading states; each row is a link that opens the payment's detail over the list.
+ */
+import { Link } from '@tanstack/react-router'
 import type { Receipt } from 'lucide-react'
 import { type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,7 +14,38 @@ import { formatDateTime } from './sales-format'
 import { Skeleton } from './skeleton'
 import { type Transaction } from './use-sales'
 
-export function TransactionTable({ items }: { items: Transaction[] }) {
+/** A link that opens the payment's detail over the list, keeping the list's filters. */
+function DetailLink({
+  businessId,
+  p,
+  className,
+  children,
+}: {
+  businessId: string
+  p: Transaction
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <Link
+      from="/$businessId/sales/transactions"
+      to="/$businessId/sales/transactions"
+      params={{ businessId }}
+      search={(prev) => ({ ...prev, payment: p.id })}
+      className={className}
+    >
+      {children}
+    </Link>
+  )
+}
+
+export function TransactionTable({
+  items,
+  businessId,
+}: {
+  items: Transaction[]
+  businessId: string
+}) {
   const { t } = useTranslation()
   const head = 'px-4 py-2.5 font-medium'
   return (
@@ -40,9 +75,20 @@ export function TransactionTable({ items }: { items: Transaction[] }) {
         </thead>
         <tbody className="divide-y divide-border">
           {items.map((p) => (
-            <tr key={p.id} className="transition-colors hover:bg-accent/60">
+            <tr
+              key={p.id}
+              className="relative transition-colors hover:bg-accent/60 has-[a:focus-visible]:bg-accent/60"
+            >
               <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
+                {/* the link covers the whole row, so a click anywhere on it opens the payment */}
+                <DetailLink
+                  businessId={businessId}
+                  p={p}
+                  className="outline-none after:absolute after:inset-0 focus-visible:text-foreground focus-visible:underline"
+                >
+                  <time dateTime={p.createdAt.toISOString()}>{formatDateTime(p.createdAt)}</time>
+                  <span className="sr-only">, {t('sales.transactions.showDetail')}</span>
+                </DetailLink>
               </td>
               <td className="px-4 py-3">
                 <StatusBadge status={p.status} />
@@ -70,32 +116,44 @@ export function TransactionTable({ items }: { items: Transaction[] }) {
   )
 }
 
-export function TransactionCards({ items }: { items: Transaction[] }) {
+export function TransactionCards({
+  items,
+  businessId,
+}: {
+  items: Transaction[]
+  businessId: string
+}) {
   const { t } = useTranslation()
   return (
     <ul className="space-y-2 md:hidden">
       {items.map((p) => (
-        <li key={p.id} className="rounded-xl border border-border bg-card p-4 shadow-xs">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0 space-y-1.5">
-              <p className="truncate text-sm font-medium">
-                {p.memo || <span className="text-muted-foreground">{t('sales.noMemo')}</span>}
-              </p>
-              <time
-                dateTime={p.createdAt.toISOString()}
-                className="block text-xs text-muted-foreground"
-              >
-                {formatDateTime(p.createdAt)}
-              </time>
+        <li key={p.id}>
+          <DetailLink
+            businessId={businessId}
+            p={p}
+            className="block rounded-xl border border-border bg-card p-4 shadow-xs transition-colors outline-none hover:bg-accent/60 focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/25"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0 space-y-1.5">
+                <p className="truncate text-sm font-medium">
+                  {p.memo || <span className="text-muted-foreground">{t('sales.noMemo')}</span>}
+                </p>
+                <time
+                  dateTime={p.createdAt.toISOString()}
+                  className="block text-xs text-muted-foreground"
+                >
+                  {formatDateTime(p.createdAt)}
+                </time>
+              </div>
+              <TransactionAmount p={p} />
             </div>
-            <TransactionAmount p={p} />
-          </div>
-          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-            <StatusBadge status={p.status} />
-            <RefundBadge state={p.refundState} />
-            <MethodLabel method={p.method} />
-            <TakenBy p={p} />
-          </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+              <StatusBadge status={p.status} />
+              <RefundBadge state={p.refundState} />
+              <MethodLabel method={p.method} />
+              <TakenBy p={p} />
+            </div>
+          </DetailLink>
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
 /**
  * Every payment of the business, newest first: filters kept in the URL, pages fetched by
  * cursor with "Load more", a table on wide screens and cards on narrow ones, and the CSV
- * download of whatever the filters match.
+ * download of whatever the filters match; a payment opens in full over the list (its id in the
+ * URL).
  */
 import { Link } from '@tanstack/react-router'
 import { Download, Receipt, SearchX, X } from 'lucide-react'
@@ -26,6 +27,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@app/domain'
 import { TransactionTable, TransactionCards, EmptyState, ListSkeleton } from './transaction-list'
 import { SearchBox } from './search-box'
 import { PeopleFilters } from './people-filters'
+import { PaymentDetailSheet } from './payment-detail'
 
 export function TransactionsPage({
   businessId,
@@ -143,8 +145,8 @@ export function TransactionsPage({
         )
       ) : (
         <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
-          <TransactionTable items={items} />
-          <TransactionCards items={items} />
+          <TransactionTable items={items} businessId={businessId} />
+          <TransactionCards items={items} businessId={businessId} />
           <div className="mt-4 flex flex-col items-center gap-2">
             {query.hasNextPage ? (
               <Button
@@ -166,6 +168,14 @@ export function TransactionsPage({
             )}
           </div>
         </div>
+      )}
+
+      {search.payment && (
+        <PaymentDetailSheet
+          businessId={businessId}
+          paymentId={search.payment}
+          onClose={() => onSearchChange({ ...search, payment: undefined })}
+        />
       )}
     </>
   )

@@ -29,6 +29,8 @@ export interface TransactionsSearch {
   /** taken at this device / by this staff member (their ids) */
   device?: string
   staff?: string
+  /** the payment whose detail is open over the list (its id, as in the CSV) */
+  payment?: string
 }
 
 // Plain checks rather than a schema library: this runs when the route tree loads, so it is part
@@ -59,6 +61,7 @@ export function parseTransactionsSearch(raw: Record<string, unknown>): Transacti
     q: typeof raw.q === 'string' && raw.q.length <= 200 ? raw.q : undefined,
     device: isUuid(raw.device) ? raw.device : undefined,
     staff: isUuid(raw.staff) ? raw.staff : undefined,
+    payment: isUuid(raw.payment) ? raw.payment : undefined,
   }
   const search: TransactionsSearch = {}
   if (parsed.status) search.status = parsed.status
@@ -72,5 +75,6 @@ export function parseTransactionsSearch(raw: Record<string, unknown>): Transacti
   if (q) search.q = q
   if (parsed.device) search.device = parsed.device
   if (parsed.staff) search.staff = parsed.staff
+  if (parsed.payment) search.payment = parsed.payment
   return search
 }

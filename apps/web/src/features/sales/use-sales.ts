@@ -9,6 +9,7 @@ import type { ApiFilter } from './transaction-filters'
 
 export type Dashboard = inferOutput<Trpc['sales']['dashboard']>
 export type Transaction = inferOutput<Trpc['sales']['transactions']>['items'][number]
+export type PaymentDetail = inferOutput<Trpc['sales']['payment']>
 
 const FALLBACK_REFRESH_MS = 5 * 60_000
 const PAGE_SIZE = 25
@@ -54,4 +55,10 @@ export function useTransactions(businessId: string, filter: ApiFilter) {
     // While another filter loads, the rows shown so far stay (dimmed) instead of a skeleton.
     placeholderData: keepPreviousData,
   })
+}
+
+/** One payment's detail; refreshed with the list when a payment of the business changes. */
+export function usePayment(businessId: string, paymentId: string) {
+  const trpc = useTRPC()
+  return useQuery({ ...trpc.sales.payment.queryOptions({ businessId, paymentId }), staleTime: 0 })
 }
