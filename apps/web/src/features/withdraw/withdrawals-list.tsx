@@ -55,7 +55,13 @@ export function WithdrawalsList({
             {items.map((w) => {
               const proof = w.txid ?? w.preimage
               return (
-                <li key={w.id} className="grid gap-1 py-3" data-testid="withdrawal-row">
+                // One column no wider than the card: a long line wraps instead of widening the
+                // row, which would push the status and the Copy button onto the card's edge.
+                <li
+                  key={w.id}
+                  className="grid grid-cols-[minmax(0,1fr)] gap-1 py-3"
+                  data-testid="withdrawal-row"
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium tabular-nums">
                       {t('withdraw.sats', { amount: formatSatNumber(w.amountSat) })}
@@ -80,9 +86,9 @@ export function WithdrawalsList({
                     )}
                   </div>
                   {proof && (
-                    <div className="flex items-center gap-1 text-xs text-muted-foreground">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                       <span>{w.txid ? t('withdraw.list.txid') : t('withdraw.list.preimage')}</span>
-                      <span className="font-mono">{shorten(proof)}</span>
+                      <span className="font-mono break-all">{shorten(proof)}</span>
                       <CopyButton value={proof} label={t('withdraw.list.copy')} size="sm" />
                     </div>
                   )}
