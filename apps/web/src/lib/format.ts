@@ -31,3 +31,13 @@ export function formatDate(value: Date, options: Intl.DateTimeFormatOptions = {}
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return new Intl.NumberFormat(currentLocale(), options).format(value)
 }
+
+/**
+ * 1.5 as "1.5%" (en) or "1,5 %" (de, with a non-breaking space): a percentage in the user's
+ * language that never breaks across lines.
+ */
+export function formatPercent(percent: number, language: string = currentLocale()): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    percent / 100,
+  )
+}

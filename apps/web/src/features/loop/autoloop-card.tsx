@@ -21,6 +21,7 @@ import {
 } from '@/components/ui/card'
 import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { formatPercent } from '@/lib/format'
 import { formatSatNumber } from '@/lib/money-format'
 import { notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
@@ -91,7 +92,7 @@ export function AutoloopCard({
             <Fact label={t('loop.autoloop.threshold')}>{sats(autoloop.thresholdSat ?? 0)}</Fact>
             <Fact label={t('loop.autoloop.budget')}>{sats(autoloop.budgetSat)}</Fact>
             <Fact label={t('loop.autoloop.maxFee')}>
-              {autoloop.maxFeePercent === null ? '—' : `${autoloop.maxFeePercent} %`}
+              {autoloop.maxFeePercent === null ? '—' : formatPercent(autoloop.maxFeePercent)}
             </Fact>
           </dl>
         )}
