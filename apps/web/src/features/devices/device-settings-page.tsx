@@ -37,16 +37,17 @@ export function DeviceSettingsPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const query = useDeviceSettings(businessId)
   return (
-    <div className="mx-auto w-full max-w-3xl">
+    // As wide as the other Devices pages, so the tabs stay where they are; the forms narrower.
+    <div className="mx-auto w-full max-w-5xl">
       <DevicesTabs businessId={businessId} />
       <PageHeader title={t('pages.deviceSettings')} description={t('devices.settings.intro')} />
       {query.data ? (
-        <div className="grid gap-6">
+        <div className="grid max-w-3xl gap-6">
           <SettingsForm businessId={businessId} settings={query.data} />
           <TerminalSettingsCard businessId={businessId} settings={query.data} />
         </div>
       ) : (
-        <div className="flex justify-center py-16">
+        <div className="flex max-w-3xl justify-center py-16">
           <Spinner />
         </div>
       )}

@@ -56,18 +56,25 @@ export function StaffCard({
             {t(`devices.staff.languages.${staff.language}`)}
           </p>
         </div>
-        <div className="flex gap-1">
-          <Button variant="ghost" size="icon" aria-label={t('devices.edit')} onClick={onEdit}>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={t('devices.staff.editNamed', { name: staff.name })}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden />
+            {t('devices.edit')}
           </Button>
           <Button
             variant="ghost"
-            size="icon"
+            size="sm"
             className="text-destructive hover:text-destructive"
-            aria-label={t('devices.staff.delete.confirm')}
+            aria-label={t('devices.staff.deleteNamed', { name: staff.name })}
             onClick={onDelete}
           >
             <Trash2 aria-hidden />
+            {t('devices.delete.action')}
           </Button>
         </div>
       </div>
