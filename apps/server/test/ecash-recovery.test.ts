@@ -345,6 +345,7 @@ describe('a redemption stopped after the swap, before its invoice was attached',
       {
         paymentId,
         wallet,
+        takesLightning: true,
         invoice: async (input) => {
           // Any invoice asked for after the swap never reaches the row.
           if ((await repo.redemption(paymentId))?.stage === 'melt') {

@@ -5,6 +5,7 @@
 import { sql, type ExpressionBuilder } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
+import type { OnboardingStep } from '@app/domain'
 import { OPEN_STATUSES, PAYMENT_COLUMNS, toPayment, type PaymentRow } from './row'
 
 /**
@@ -34,6 +35,16 @@ export function createPaymentQueries(db: Db) {
       .where('status', 'in', OPEN_STATUSES)
 
   return {
+    /** The business's onboarding step (its row by primary key); undefined when there is none. */
+    async businessStep(businessId: string): Promise<OnboardingStep | undefined> {
+      const r = await db
+        .selectFrom('businesses')
+        .select('onboardingStep')
+        .where('id', '=', businessId)
+        .executeTakeFirst()
+      return r?.onboardingStep
+    },
+
     async find(businessId: string, id: string): Promise<PaymentRow | undefined> {
       const r = await db
         .selectFrom('payments')

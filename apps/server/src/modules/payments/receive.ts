@@ -60,6 +60,8 @@ export interface RequestContext {
   paymentId: string
   invoice: (input: CreateInvoiceInput) => Promise<WalletInvoice>
   wallet: Wallet
+  /** whether the wallet can be paid over Lightning now (see `lightningOpen`) */
+  takesLightning: boolean
 }
 
 /** A retried request: its method and amount must be those of the first. */
@@ -69,6 +71,12 @@ const keyReused = () =>
   new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used for another payment')
 
 const NO_WALLET = () => new DomainError('NO_WALLET', 'This business has no wallet connected')
+
+const CHANNEL_NOT_OPEN = () =>
+  new DomainError(
+    'NODE_CHANNEL_NOT_OPEN',
+    'This business cannot take Lightning payments until its node has an open channel',
+  )
 
 /** Whether a retried request asks for the payment its key was first used for. */
 function sameRequest(row: PaymentRow, spec: RequestKey): boolean {
@@ -123,15 +131,58 @@ export function createReceiving(deps: {
   log?: PaymentLog
 }) {
   const { repo, wallets } = deps
+  /** Businesses known to be past their channel deposit (a final step: kept for good). */
+  const pastDeposit = new Set<string>()
 
-  /** The business's wallet; NO_WALLET or WALLET_UNSUPPORTED unless it can do `need`. */
+  /**
+   * Whether the business's wallet can be paid over Lightning now. A business on its own hosted
+   * node stays at the onboarding step `deposit` until its channel deposit's channel is open: the
+   * deposit is marked open and the step moves on in one transaction (deposit/service.ts), and
+   * until then an invoice would have no channel to arrive through. So the step decides: one read
+   * of the business's row by its key, and a business past the step is remembered for good (a
+   * step never goes back), so a business taking payments is answered from memory after its
+   * first. Not the node's channel balance: that is a call to the node on every payment, and the
+   * inbound side moves with every payment received (the node's page warns when it runs low).
+   */
+  async function lightningOpen(businessId: string): Promise<boolean> {
+    if (pastDeposit.has(businessId)) return true
+    const step = await repo.businessStep(businessId)
+    if (step === 'deposit') return false
+    if (step === 'completed') pastDeposit.add(businessId)
+    return true
+  }
+
+  /**
+   * The business's wallet; NO_WALLET or WALLET_UNSUPPORTED unless it can do `need`, and
+   * NODE_CHANNEL_NOT_OPEN for Lightning (and tips, which are Lightning) while its own node has
+   * no open channel. On-chain payments are taken meanwhile: the node has an on-chain wallet.
+   */
   async function requireWallet(businessId: string, need: Need): Promise<Wallet> {
     const wallet = await wallets.forBusiness(businessId)
     if (!wallet) throw NO_WALLET()
     if (!wallet.capabilities[need]) {
       throw new DomainError('WALLET_UNSUPPORTED', `This wallet cannot take ${need} payments`)
     }
+    if (need !== 'onchain' && !(await lightningOpen(businessId))) throw CHANNEL_NOT_OPEN()
     return wallet
+  }
+
+  /** What a request is given: the wallet, its invoices bound to `signal`. */
+  async function contextOf(
+    businessId: string,
+    paymentId: string,
+    wallet: Wallet,
+    need: Need,
+    signal?: AbortSignal,
+  ): Promise<RequestContext> {
+    const takesLightning =
+      wallet.capabilities.lightning && (need !== 'onchain' || (await lightningOpen(businessId)))
+    return {
+      paymentId,
+      invoice: (input) => wallet.createInvoice(input, signal),
+      wallet,
+      takesLightning,
+    }
   }
 
   /** Attaches what the wallet gave to an open row; undefined once the row is closed. */
@@ -173,12 +224,7 @@ export function createReceiving(deps: {
         if (!written.isNew && !sameRequest(written.row, spec)) throw keyReused()
         return written
       },
-      request: (row) =>
-        request({
-          paymentId: row.id,
-          invoice: (input) => wallet.createInvoice(input, signal),
-          wallet,
-        }),
+      request: async (row) => request(await contextOf(business.id, row.id, wallet, need, signal)),
       attach: (row, answer) => attach(row.id, answer, row),
       fail: async (row, err) => {
         logFailure(deps.log, row.id, err)
@@ -221,11 +267,7 @@ export function createReceiving(deps: {
     signal?: AbortSignal,
   ): Promise<PaymentView | undefined> {
     const wallet = await requireWallet(businessId, need)
-    const answer = await request({
-      paymentId,
-      invoice: (input) => wallet.createInvoice(input, signal),
-      wallet,
-    })
+    const answer = await request(await contextOf(businessId, paymentId, wallet, need, signal))
     if (!answer.invoice && !answer.address) return undefined
     const attached = await repo.attachToUnanswered(paymentId, answer)
     if (!attached) return undefined

@@ -125,12 +125,13 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
         input,
         'onchain',
         (amountSat) =>
-          async ({ invoice, wallet }) => {
+          async ({ invoice, wallet, takesLightning }) => {
             // the request is made only for a wallet whose capabilities say onchain
             if (!wallet.addresses) throw new WalletUnsupportedError('hand out on-chain addresses')
             const address = await wallet.addresses.newAddress(signal)
-            // Unified: the same amount can also be paid over Lightning where the wallet can.
-            if (!wallet.capabilities.lightning) return { address }
+            // Unified: the same amount can also be paid over Lightning where the wallet can now
+            // (an own node with no open channel yet takes the address only).
+            if (!takesLightning) return { address }
             const expirySec = UNIFIED_INVOICE_EXPIRY_SEC
             return { address, invoice: await invoice({ amountSat, memo: input.memo, expirySec }) }
           },

@@ -89,6 +89,11 @@ export function createTipPayments(deps: {
         return new LnurlRefusal('This business cannot take Lightning tips')
       }
       if (err.code === 'NODE_NOT_READY') return nodeNotReady()
+      if (err.code === 'NODE_CHANNEL_NOT_OPEN') {
+        return new LnurlRefusal(
+          'This business cannot take Lightning tips until its channel is open',
+        )
+      }
       if (err.code === 'IDEMPOTENCY_KEY_REUSED') {
         return new LnurlRefusal('This nonce was already used for another amount')
       }

@@ -41,6 +41,7 @@ describe('why a payment could not be started', () => {
   it('keeps a lasting problem on the page, and toasts a passing one', () => {
     expect(isLastingProblem('NO_WALLET')).toBe(true)
     expect(isLastingProblem('WALLET_UNSUPPORTED')).toBe(true)
+    expect(isLastingProblem('NODE_CHANNEL_NOT_OPEN')).toBe(true)
     expect(isLastingProblem('WALLET_UNAVAILABLE')).toBe(false)
     expect(isLastingProblem('PRICE_UNAVAILABLE')).toBe(false)
   })

@@ -15,13 +15,23 @@ export interface PaymentError {
   range?: { minSat: number; maxSat: number }
 }
 
-/** Errors that stay true until someone changes the business's set-up. */
+/**
+ * Errors that stay true until someone changes the business's set-up (its own node's channel
+ * deposit included: no Lightning until the channel is open).
+ */
 export function isLastingProblem(code: AppErrorCode): boolean {
-  return code === 'NO_WALLET' || code === 'WALLET_UNSUPPORTED' || code === 'STEP_NOT_ALLOWED'
+  return (
+    code === 'NO_WALLET' ||
+    code === 'WALLET_UNSUPPORTED' ||
+    code === 'STEP_NOT_ALLOWED' ||
+    code === 'NODE_CHANNEL_NOT_OPEN'
+  )
 }
 
 /** The wallet problem a page already knows of, said as the server would say it. */
-export function lastingProblem(code: 'NO_WALLET' | 'WALLET_UNSUPPORTED'): PaymentError {
+export function lastingProblem(
+  code: 'NO_WALLET' | 'WALLET_UNSUPPORTED' | 'NODE_CHANNEL_NOT_OPEN',
+): PaymentError {
   return { code, message: i18n.t(`errors.${code}`) }
 }
 

@@ -28,6 +28,7 @@ import {
 import { PaymentClosed, PaymentReceived } from '@/components/payments/payment-outcome'
 import { usePrice, useWalletCapabilities, type Payment } from '@/components/payments/payment-data'
 import {
+  useAwaitsChannel,
   useBusinessCurrency,
   useCharge,
   useFollowedPayment,
@@ -62,12 +63,15 @@ export function TakePaymentPage({
   const [chargeProblem, setChargeProblem] = useState<PaymentError | null>(null)
   // What the wallet can do is known before charging; a refused charge says it again.
   const capabilities = useWalletCapabilities(businessId)
+  const awaitsChannel = useAwaitsChannel(businessId) && method === 'lightning'
   const knownProblem =
     capabilities === null
       ? lastingProblem('NO_WALLET')
       : capabilities !== undefined && !capabilities[method]
         ? lastingProblem('WALLET_UNSUPPORTED')
-        : null
+        : awaitsChannel
+          ? lastingProblem('NODE_CHANNEL_NOT_OPEN')
+          : null
   const problem = chargeProblem ?? knownProblem
 
   const start = async (input: ChargeInput, options: { replace?: boolean } = {}) => {
@@ -97,6 +101,12 @@ export function TakePaymentPage({
           <Button variant="outline" size="sm" asChild>
             <Link to="/$businessId/bitcoin/take-payments/lightning-payment" params={{ businessId }}>
               {t('payments.problem.useLightning')}
+            </Link>
+          </Button>
+        ) : problem.code === 'NODE_CHANNEL_NOT_OPEN' ? (
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/onboarding/$businessId/channel-deposit" params={{ businessId }}>
+              {t('payments.problem.toChannelDeposit')}
             </Link>
           </Button>
         ) : undefined
@@ -150,9 +160,12 @@ export function TakePaymentPage({
   )
 }
 
-function problemTitle(problem: PaymentError): 'noWallet' | 'unsupported' | 'setup' {
+function problemTitle(
+  problem: PaymentError,
+): 'noWallet' | 'unsupported' | 'channelNotOpen' | 'setup' {
   if (problem.code === 'NO_WALLET') return 'noWallet'
   if (problem.code === 'WALLET_UNSUPPORTED') return 'unsupported'
+  if (problem.code === 'NODE_CHANNEL_NOT_OPEN') return 'channelNotOpen'
   return 'setup'
 }
 

@@ -17,6 +17,23 @@ export function useBusinessCurrency(businessId: string): CurrencyCode {
   return currencyOrDefault(data.currency)
 }
 
+/**
+ * Whether the business's own node still waits for its channel (its onboarding step is
+ * `deposit`): no Lightning payment can be taken until the channel is open. The step the business
+ * area's guard read is used; while it says `deposit` it is read again whenever a page needs it,
+ * so a channel that opened meanwhile is seen.
+ */
+export function useAwaitsChannel(businessId: string): boolean {
+  const trpc = useTRPC()
+  const { data } = useQuery(
+    trpc.businesses.onboardingStep.queryOptions(
+      { businessId },
+      { refetchOnMount: (query) => (query.state.data?.step === 'deposit' ? 'always' : true) },
+    ),
+  )
+  return data?.step === 'deposit'
+}
+
 /** A random id naming one charge, also where crypto.randomUUID is missing (plain http). */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
