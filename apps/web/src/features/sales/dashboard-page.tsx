@@ -4,6 +4,7 @@
  */
 import { Link } from '@tanstack/react-router'
 import { Receipt } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
@@ -21,7 +22,14 @@ type Period = keyof Dashboard['totals']
 
 const PERIODS: Period[] = ['today', 'last7Days', 'last30Days']
 
-export function SalesDashboardPage({ businessId }: { businessId: string }) {
+export function SalesDashboardPage({
+  businessId,
+  notice,
+}: {
+  businessId: string
+  /** what the business must still do before it takes every payment (shown first) */
+  notice?: ReactNode
+}) {
   const { t } = useTranslation()
   const query = useDashboard(businessId)
   const isEmpty =
@@ -37,6 +45,7 @@ export function SalesDashboardPage({ businessId }: { businessId: string }) {
         actions={<TakePaymentActions businessId={businessId} />}
       />
       <div className="grid gap-4 lg:gap-6">
+        {notice}
         <KpiTiles query={query} />
         {isEmpty ? (
           <EmptyDashboard businessId={businessId} />
