@@ -58,7 +58,7 @@ describe('an own node before its channel is open', () => {
       )
       expect(appCode(atTerminal)).toBe('NODE_CHANNEL_NOT_OPEN')
       await expect(
-        env.services.tips.invoice(tips.shortName, { amount: 10_000_000 }),
+        env.services.tips.invoice(tips.shortName, { amount: '10000000' }),
       ).rejects.toMatchObject({
         reason: 'This business cannot take Lightning tips until its channel is open',
       })
@@ -85,7 +85,7 @@ describe('an own node before its channel is open', () => {
         idempotencyKey: 'after-channel-terminal',
       })
       expect(charged).toMatchObject({ method: 'lightning', status: 'pending' })
-      const tip = await env.services.tips.invoice(tips.shortName, { amount: 10_000_000 })
+      const tip = await env.services.tips.invoice(tips.shortName, { amount: '10000000' })
       expect(tip.pr).toMatch(/^ln/)
     },
   )
