@@ -3,7 +3,7 @@
  * with digit grouping, bitcoin with all eight decimals. The amounts themselves and their
  * conversions are the domain's (`@app/domain`); this is only how they are written.
  */
-import { FIAT_DECIMALS, isCurrencyCode, satToBtcFixed, satToFiatMinor } from '@app/domain'
+import { FIAT_DECIMALS, satToBtcFixed } from '@app/domain'
 import { currentLocale } from './i18n'
 
 function fiatFormat(
@@ -38,25 +38,6 @@ export function formatFiatNarrow(
   const format = fiatFormat(language, currency, { currencyDisplay: 'narrowSymbol' })
   const digits = format.resolvedOptions().maximumFractionDigits ?? FIAT_DECIMALS
   return format.format(minor / 10 ** digits)
-}
-
-/**
- * What `amountSat` is worth in `currency` at a price in minor units a bitcoin ("£0.62"); null
- * while no price is known, so a page shows the sats alone.
- */
-export function formatFiatOfSats(
-  amountSat: number,
-  currency: string,
-  minorPerBtc: number | null | undefined,
-  language: string = currentLocale(),
-): string | null {
-  if (minorPerBtc == null || !isCurrencyCode(currency)) return null
-  return formatFiat(satToFiatMinor(amountSat, minorPerBtc), currency, language)
-}
-
-/** A sats text with its worth beside it when known: "1,234 sats (£0.62)". */
-export function withFiat(satsText: string, fiatText: string | null): string {
-  return fiatText ? `${satsText} (${fiatText})` : satsText
 }
 
 /** A short fiat amount for chart axes: "£1.2K". */
@@ -100,19 +81,6 @@ export function formatBtcNumber(amountSat: number, language: string = currentLoc
 /** 12,345 sats as "0.00012345 BTC" (en) or "0,00012345 BTC" (de), exact to the sat. */
 export function formatBtc(amountSat: number, language: string = currentLocale()): string {
   return `${formatBtcNumber(amountSat, language)} BTC`
-}
-
-/**
- * A bitcoin amount an exchange reports as a decimal ("0.0012345678"), cut to whole sats: at
- * most eight decimals, as "0.00123456 BTC".
- */
-export function btcTextToSat(btc: string | number): number {
-  const text = typeof btc === 'number' ? btc.toFixed(10) : btc.trim()
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(text)
-  if (!match || !/\d/.test(text)) return Number.NaN
-  const whole = match[1] || '0'
-  const fraction = ((match[2] ?? '') + '00000000').slice(0, 8)
-  return Number(whole) * 100_000_000 + Number(fraction)
 }
 
 /** An address in groups of four characters, easier to compare with what a wallet shows. */

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { currencyOrDefault, isCurrencyCode } from '@app/domain'
-import { formatFiatOfSats } from '@/lib/money-format'
+import { formatFiatOfSats } from '@/lib/money-beside'
 import { useTRPC } from '@/lib/trpc'
 import { usePrice } from './payment-data'
 

@@ -30,7 +30,8 @@ import { detailCount, serverErrorInfo } from '@/lib/app-error'
 import { useFollowServerStep } from '@/lib/use-onboarding-step'
 import { useLiveNodeStatus } from '@/lib/use-node-status'
 import { useBusinessCurrency, useFiatOf } from '@/components/payments/use-fiat-of'
-import { formatSatNumber, withFiat } from '@/lib/money-format'
+import { withFiat } from '@/lib/money-beside'
+import { formatSatNumber } from '@/lib/money-format'
 import { keepAmountCharacters } from '@/components/payments/amount'
 
 const QUICK_AMOUNTS_SAT = [200_000, 500_000, 1_000_000]

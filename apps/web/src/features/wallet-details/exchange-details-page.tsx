@@ -15,7 +15,8 @@ import { appErrorMessage, notify } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { useStepUp } from '@/components/step-up-fields'
 import { useBusinessCurrency, useFiatOf } from '@/components/payments/use-fiat-of'
-import { btcTextToSat, formatBtc, formatSatNumber, withFiat } from '@/lib/money-format'
+import { btcTextToSat, withFiat } from '@/lib/money-beside'
+import { formatBtc, formatSatNumber } from '@/lib/money-format'
 import { ReplaceConnectionCard, showRefusal, useFieldError } from './replace-connection-form'
 
 const PERMISSIONS = ['queryFunds', 'deposit', 'withdraw'] as const

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useFiatOf } from '@/components/payments/use-fiat-of'
-import { formatSatNumber, withFiat } from '@/lib/money-format'
+import { withFiat } from '@/lib/money-beside'
+import { formatSatNumber } from '@/lib/money-format'
 import type { Quote } from './use-withdraw'
 
 /** Sats as the withdraw page writes them: "12,345 sats". */
