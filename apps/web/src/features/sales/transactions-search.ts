@@ -52,29 +52,22 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown): T | und
 
 /** Reads the URL leniently: anything unknown or malformed is dropped, never an error page. */
 export function parseTransactionsSearch(raw: Record<string, unknown>): TransactionsSearch {
-  const parsed = {
+  const range = oneOf([...RANGE_PRESETS, 'custom'] as const, raw.range)
+  const from = range === 'custom' ? textMatching(raw.from, DAY_KEY) : undefined
+  const to = range === 'custom' ? textMatching(raw.to, DAY_KEY) : undefined
+  const uuid = (value: unknown) => (isUuid(value) ? value : undefined)
+  const parsed: TransactionsSearch = {
     status: listOf(PAYMENT_STATUSES, raw.status),
     method: listOf(PAYMENT_METHODS, raw.method),
-    range: oneOf([...RANGE_PRESETS, 'custom'] as const, raw.range),
-    from: textMatching(raw.from, DAY_KEY),
-    to: textMatching(raw.to, DAY_KEY),
-    q: typeof raw.q === 'string' && raw.q.length <= 200 ? raw.q : undefined,
-    device: isUuid(raw.device) ? raw.device : undefined,
-    staff: isUuid(raw.staff) ? raw.staff : undefined,
-    payment: isUuid(raw.payment) ? raw.payment : undefined,
+    // a custom range without either day is no range
+    range: range === 'custom' && !from && !to ? undefined : range,
+    from,
+    to,
+    q: (typeof raw.q === 'string' && raw.q.length <= 200 && raw.q.trim()) || undefined,
+    device: uuid(raw.device),
+    staff: uuid(raw.staff),
+    payment: uuid(raw.payment),
   }
-  const search: TransactionsSearch = {}
-  if (parsed.status) search.status = parsed.status
-  if (parsed.method) search.method = parsed.method
-  if (parsed.range === 'custom') {
-    if (parsed.from || parsed.to) search.range = 'custom'
-    if (parsed.from) search.from = parsed.from
-    if (parsed.to) search.to = parsed.to
-  } else if (parsed.range) search.range = parsed.range
-  const q = parsed.q?.trim()
-  if (q) search.q = q
-  if (parsed.device) search.device = parsed.device
-  if (parsed.staff) search.staff = parsed.staff
-  if (parsed.payment) search.payment = parsed.payment
-  return search
+  // only what is set: equal searches compare equal and URLs stay short
+  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined))
 }
