@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { ownerWithSubmittedApplication } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
 /** The dashboard's ways of taking a payment, once the wallet's capabilities are known. */
@@ -91,6 +92,47 @@ test('an own node: password, seed words, deposit, confirmations and channel, liv
   await page.getByRole('button', { name: 'Create deposit address' }).click()
   await expect(page).toHaveURL(/\/channel-deposit\/[0-9a-f-]{36}\/waiting$/)
   await expect(page.getByText('Waiting for your payment to appear on the network…')).toBeVisible()
+  const waitingPath = new URL(page.url()).pathname
+
+  // Before the channel is open, `/` opens the dashboard with the funding card on top, and a
+  // Lightning charge is refused: the page says why and leads to the deposit, the server too.
+  await page.goto('/')
+  await expect(page).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
+  const funding = page.getByRole('status').filter({
+    has: page.getByRole('heading', {
+      name: 'Fund your Lightning channel to take Lightning payments',
+    }),
+  })
+  await expect(funding).toBeVisible()
+  await expect(funding.getByText('Waiting for the deposit')).toBeVisible()
+  // in each language: the card's heading, whatever its words
+  await screenshots(page, `/${businessId}/sales/dashboard`, 'funding-card', () =>
+    expect(page.getByRole('status').getByRole('heading').first()).toBeVisible(),
+  )
+  await page.goto(`/${businessId}/bitcoin/take-payments/lightning-payment`)
+  await expect(page.getByText('Lightning channel not open yet')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Your node cannot take Lightning payments until its channel is open. Finish the channel deposit first.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Enter the amount in sats' })).toHaveCount(0)
+  await screenshots(
+    page,
+    `/${businessId}/bitcoin/take-payments/lightning-payment`,
+    'funding-lightning-refused',
+    () => expect(page.locator('main a[href$="/channel-deposit"]')).toBeVisible(),
+  )
+  const refused = await page.request.post('/trpc/payments.createLightning', {
+    headers: { 'x-trpc-source': 'e2e', 'content-type': 'application/json' },
+    data: { json: { businessId, amount: { sat: 1_000 }, memo: '' } },
+  })
+  expect(refused.status()).toBe(412)
+  expect(await refused.text()).toContain('NODE_CHANNEL_NOT_OPEN')
+  await page.getByRole('link', { name: 'Go to the channel deposit' }).click()
+  await expect(page).toHaveURL(/\/channel-deposit\/?$/)
+  await page.goto(waitingPath)
+  await expect(page.getByText('Waiting for your payment to appear on the network…')).toBeVisible()
 
   // The payer sends the deposit; blocks are mined (only when the journey mines, see
   // global-setup.ts, so each state lasts until it has been seen); the page follows without a
@@ -110,4 +152,26 @@ test('an own node: password, seed words, deposit, confirmations and channel, liv
   })
   await page.getByRole('link', { name: 'Go to dashboard', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
+
+  // The channel is open: no funding card, and a Lightning charge gives an invoice.
+  await expectTakePaymentLinks(page, [
+    'Lightning payment',
+    'On-chain payment',
+    'Ecash payment',
+    'Lightning tips',
+  ])
+  await expect(
+    page.getByText('Fund your Lightning channel to take Lightning payments'),
+  ).toHaveCount(0)
+  await page
+    .getByRole('navigation', { name: 'Take a payment' })
+    .getByRole('link', { name: 'Lightning payment' })
+    .click()
+  await expect(page).toHaveURL(/\/lightning-payment$/)
+  await expect(page.getByText('Lightning channel not open yet')).toHaveCount(0)
+  for (const key of ['1', '0', '0', '0']) {
+    await page.getByRole('button', { name: key, exact: true }).click()
+  }
+  await page.getByRole('button', { name: /^Charge/ }).click()
+  await expect(page.getByRole('link', { name: 'Open in wallet' })).toBeVisible()
 })
