@@ -95,7 +95,7 @@ test('a destination scanned from a QR code is paid; a refused camera leaves typi
   try {
     const scanning = await signedInPage(withCamera, page)
     await scanning.goto(`${withdrawPath}?lng=en`)
-    await scanning.getByRole('button', { name: 'Scan' }).click()
+    await scanning.getByRole('button', { name: 'Scan', exact: true }).click()
     const dialog = scanning.getByRole('dialog', { name: 'Scan a destination' })
     // the decoder may read the fake camera's first frames and close the dialog before the test
     // looks (the click alone can take seconds on a busy machine): what counts is the result below

@@ -19,13 +19,15 @@ export interface PaymentError {
  * Errors that stay true until someone changes the business's set-up (its own node's channel
  * deposit included: no Lightning until the channel is open).
  */
+const LASTING: ReadonlySet<AppErrorCode> = new Set([
+  'NO_WALLET',
+  'WALLET_UNSUPPORTED',
+  'STEP_NOT_ALLOWED',
+  'NODE_CHANNEL_NOT_OPEN',
+])
+
 export function isLastingProblem(code: AppErrorCode): boolean {
-  return (
-    code === 'NO_WALLET' ||
-    code === 'WALLET_UNSUPPORTED' ||
-    code === 'STEP_NOT_ALLOWED' ||
-    code === 'NODE_CHANNEL_NOT_OPEN'
-  )
+  return LASTING.has(code)
 }
 
 /** The wallet problem a page already knows of, said as the server would say it. */
