@@ -144,13 +144,16 @@ function PaymentFacts({ p }: { p: PaymentDetail }) {
             <span className="break-all">{p.orderReference}</span>
           </Fact>
         )}
-        <Fact term={t('sales.detail.tip')}>
-          {p.tip ? (
-            money(p.tip.sat, p.tip.fiatMinor)
-          ) : (
-            <span className="text-muted-foreground">{t('sales.detail.noTip')}</span>
-          )}
-        </Fact>
+        {/* a tip page's payment is a tip as a whole; a tip beside it is a terminal's */}
+        {(p.tip || p.method !== 'tip') && (
+          <Fact term={t('sales.detail.tip')}>
+            {p.tip ? (
+              money(p.tip.sat, p.tip.fiatMinor)
+            ) : (
+              <span className="text-muted-foreground">{t('sales.detail.noTip')}</span>
+            )}
+          </Fact>
+        )}
         <Fact term={t('sales.detail.fee')}>{sats(p.feeSat)}</Fact>
         {p.method === 'onchain' && p.status !== 'expired' && p.status !== 'failed' && (
           <Fact term={t('sales.detail.confirmations')}>{p.confirmations}</Fact>
