@@ -67,7 +67,7 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
   await expect(page.getByText('Detected: Bitcoin address')).toBeVisible()
   await page.getByLabel('Amount', { exact: true }).fill('20000')
   await page.getByRole('button', { name: 'Review' }).click()
-  await expect(page.getByText(/sat\/vB · about/).first()).toBeVisible()
+  await expect(page.getByText(/about .* · [\d,]+ sat\/vB/).first()).toBeVisible()
   await page.getByText('High', { exact: true }).click()
   await expect(page.getByTestId('withdraw-summary')).toContainText('20,000 sats')
   if (process.env.E2E_SCREENSHOTS) {
