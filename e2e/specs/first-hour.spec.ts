@@ -5,38 +5,11 @@
  * its on-chain address, all in the lists.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { ownerWithSubmittedApplication } from '../support/application'
-import { poll, trpc, trpcQuery } from '../support/own-node'
+import { ownerAtChannelDeposit, confirmWithdrawal } from '../support/own-node'
 import { screenshots } from '../support/screenshots'
 
 const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
-
-/** An owner whose own node waits for its channel deposit (the deposit page's invoice open). */
-async function ownerAtDeposit(page: Page): Promise<{ businessId: string; depositPath: string }> {
-  const businessId = await ownerWithSubmittedApplication(page, 'First Hour Bakery')
-  await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
-  await trpc(page, 'node.request', { businessId })
-  await poll(
-    () => trpcQuery<{ hostState: string | null }>(page, 'node.status', { businessId }),
-    (s) => s.hostState === 'waiting_for_initialisation',
-    'the node to wait for its wallet',
-  )
-  await trpc(page, 'node.initialise', {
-    businessId,
-    password: NODE_PASSWORD,
-    confirmPassword: NODE_PASSWORD,
-  })
-  await trpc(page, 'node.confirmSeed', { businessId })
-  const { onchainInvoiceId } = await trpc<{ onchainInvoiceId: string }>(page, 'deposit.create', {
-    businessId,
-    amountSat: 400_000,
-  })
-  return {
-    businessId,
-    depositPath: `/onboarding/${businessId}/channel-deposit/${onchainInvoiceId}/waiting`,
-  }
-}
 
 /** What the demo wallet page made, read from its result box. */
 async function demoResult(page: Page, section: string): Promise<string> {
@@ -49,19 +22,16 @@ async function demoResult(page: Page, section: string): Promise<string> {
   return (await text.innerText()).trim()
 }
 
-async function confirmWithPassword(page: Page) {
-  await page.getByRole('button', { name: 'Continue' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
-  await dialog.getByLabel('Account password').fill(ACCOUNT_PASSWORD)
-  await dialog.getByRole('button', { name: 'Send now' }).click()
-  await expect(dialog).toBeHidden()
-}
-
 test('the first hour: channel funded, payments and withdrawals, all from the demo wallet', async ({
   page,
 }) => {
   test.setTimeout(240_000)
-  const { businessId, depositPath } = await ownerAtDeposit(page)
+  const { businessId, onchainInvoiceId } = await ownerAtChannelDeposit(
+    page,
+    'First Hour Bakery',
+    NODE_PASSWORD,
+  )
+  const depositPath = `/onboarding/${businessId}/channel-deposit/${onchainInvoiceId}/waiting`
 
   // The channel deposit, paid and confirmed from the page.
   await screenshots(page, depositPath, 'first-hour-deposit')
@@ -123,7 +93,7 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   await page.getByLabel('Destination').fill(invoice)
   await expect(page.getByText('Detected: Lightning invoice')).toBeVisible()
   await page.getByRole('button', { name: 'Review' }).click()
-  await confirmWithPassword(page)
+  await confirmWithdrawal(page, ACCOUNT_PASSWORD)
   const rows = page.getByTestId('withdrawal-row')
   await expect(rows.first()).toContainText('1,500 sats')
   await expect(rows.first()).toContainText('Succeeded')
@@ -139,7 +109,7 @@ test('the first hour: channel funded, payments and withdrawals, all from the dem
   await page.getByLabel('Amount', { exact: true }).fill('20000')
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('withdraw-summary')).toContainText('20,000 sats')
-  await confirmWithPassword(page)
+  await confirmWithdrawal(page, ACCOUNT_PASSWORD)
   await expect(rows.first()).toContainText('20,000 sats')
   await expect(rows.first()).toContainText('Succeeded')
 

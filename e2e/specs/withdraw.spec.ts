@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
-import { ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
+import { confirmWithdrawal, ownerWithOwnNode, poll, trpc, trpcQuery } from '../support/own-node'
 import { dataDir, repoRoot } from '../support/server'
 import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
@@ -30,14 +30,6 @@ async function ownerWithFundedNode(page: Page, name: string): Promise<string> {
   return businessId
 }
 
-async function confirmWithPassword(page: Page) {
-  await page.getByRole('button', { name: 'Continue' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
-  await dialog.getByLabel('Account password').fill(ACCOUNT_PASSWORD)
-  await dialog.getByRole('button', { name: 'Send now' }).click()
-  await expect(dialog).toBeHidden()
-}
-
 test('withdraws to an invoice, to an address at a chosen priority and sweeps all; a denylisted address is refused', async ({
   page,
 }) => {
@@ -56,7 +48,7 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
   await expect(page.getByText('Detected: Lightning invoice')).toBeVisible()
   await page.getByRole('button', { name: 'Review' }).click()
   await expect(page.getByTestId('withdraw-summary')).toContainText('12,345 sats')
-  await confirmWithPassword(page)
+  await confirmWithdrawal(page, ACCOUNT_PASSWORD)
   const rows = page.getByTestId('withdrawal-row')
   await expect(rows.first()).toContainText('12,345 sats')
   await expect(rows.first()).toContainText('Succeeded')
@@ -76,7 +68,7 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
       fullPage: true,
     })
   }
-  await confirmWithPassword(page)
+  await confirmWithdrawal(page, ACCOUNT_PASSWORD)
   await expect(rows.first()).toContainText('20,000 sats')
   await expect(rows.first()).toContainText('Succeeded')
   await expect(rows.first()).toContainText('Transaction')
@@ -127,7 +119,7 @@ test('withdraws to an invoice, to an address at a chosen priority and sweeps all
   const arrives = (
     await summary.locator('div', { hasText: 'Arrives' }).first().innerText()
   ).replace(/\D/g, '')
-  await confirmWithPassword(page)
+  await confirmWithdrawal(page, ACCOUNT_PASSWORD)
   await expect(rows).toHaveCount(3)
   await expect(rows.first()).toContainText('Succeeded')
   await expect(rows.first()).toContainText(`${Number(arrives).toLocaleString('en')} sats`)

@@ -40,12 +40,15 @@ export async function poll<T>(
   }
 }
 
-/** An owner whose own node is initialised with `password` and has its channel open. */
-export async function ownerWithOwnNode(
+/**
+ * An owner whose own node is initialised with `password` and whose channel deposit waits to be
+ * paid (`onchainInvoiceId`).
+ */
+export async function ownerAtChannelDeposit(
   page: Page,
   name: string,
   password: string,
-): Promise<string> {
+): Promise<{ businessId: string; onchainInvoiceId: string }> {
   const businessId = await ownerWithSubmittedApplication(page, name)
   await trpc(page, 'onboarding.choosePaymentProvider', { businessId, kind: 'lightningNode' })
   await trpc(page, 'node.request', { businessId })
@@ -64,6 +67,25 @@ export async function ownerWithOwnNode(
     businessId,
     amountSat: 400_000,
   })
+  return { businessId, onchainInvoiceId }
+}
+
+/** Confirms the reviewed withdrawal on the withdraw page with the account's password. */
+export async function confirmWithdrawal(page: Page, accountPassword: string) {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
+  await dialog.getByLabel('Account password').fill(accountPassword)
+  await dialog.getByRole('button', { name: 'Send now' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+/** An owner whose own node is initialised with `password` and has its channel open. */
+export async function ownerWithOwnNode(
+  page: Page,
+  name: string,
+  password: string,
+): Promise<string> {
+  const { businessId, onchainInvoiceId } = await ownerAtChannelDeposit(page, name, password)
   const deposit = () =>
     trpcQuery<{ address: string; channel: { state: string } }>(page, 'deposit.get', {
       businessId,

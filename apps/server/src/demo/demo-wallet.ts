@@ -7,21 +7,11 @@
  * production server never creates it.
  */
 import { parseDestination, type BitcoinNetwork } from '@app/domain'
+import type { PayerActivity } from '@app/simnet'
 import { DomainError } from '../lib/errors'
 
 /** What the demo wallet did, as the simulated network reports it. */
-export interface DemoActivity {
-  kind: 'lightning' | 'onchain'
-  direction: 'in' | 'out'
-  amountSat: number
-  feeSat: number
-  status: 'pending' | 'succeeded' | 'failed'
-  /** unix seconds */
-  at: number
-  description: string
-  txid: string | null
-  confirmations: number | null
-}
+export type DemoActivity = PayerActivity
 
 export interface DemoWalletSummary {
   onchainSat: number

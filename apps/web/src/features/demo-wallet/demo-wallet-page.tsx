@@ -19,14 +19,15 @@ import { FormControl, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { parseAppError, serverErrorInfo } from '@/lib/app-error'
 import { formatSatNumber } from '@/lib/money-format'
+import { parseSatText } from '@/components/payments/sat-text'
 import { appErrorMessage } from '@/lib/notify'
 import { useSystemConfig } from '@/lib/use-system-config'
 import { useTRPC } from '@/lib/trpc'
 
-/** A whole positive number of sats from what was typed, or null. */
+/** A whole positive number of sats from what was typed (the amount boxes' rule), or null. */
 function satsOf(text: string): number | null {
-  const n = Number(text.replace(/[\s,.'’]/g, ''))
-  return /^\s*[\d\s,.'’]+\s*$/.test(text) && Number.isSafeInteger(n) && n > 0 ? n : null
+  const sat = parseSatText(text)
+  return typeof sat === 'number' && sat > 0 ? sat : null
 }
 
 /** The translated error of a failed demo action, with the simulated network's reason. */
