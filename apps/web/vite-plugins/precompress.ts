@@ -34,17 +34,19 @@ export function precompress(): Plugin {
         for (const file of filesUnder(outDir)) {
           if (!COMPRESSIBLE.test(file)) continue
           const body = readFileSync(file)
-          if (body.length < 512) continue
-          writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }))
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(body, {
+          const copies = {
+            gz: gzipSync(body, { level: 9 }),
+            br: brotliCompressSync(body, {
               params: {
                 [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
                 [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
               },
             }),
-          )
+          }
+          // even a small chunk is sent compressed when that is smaller (a page loads many)
+          for (const [encoding, copy] of Object.entries(copies)) {
+            if (copy.length < body.length) writeFileSync(`${file}.${encoding}`, copy)
+          }
         }
       },
     },
