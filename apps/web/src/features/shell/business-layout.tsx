@@ -1,13 +1,16 @@
 import { Outlet } from '@tanstack/react-router'
 import { Menu } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BrandMark } from '@/components/brand-mark'
 import { LanguageSelect } from '@/components/language-select'
 import { Button } from '@/components/ui/button'
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
+import { lazyAfterLoad } from '@/lib/lazy-component'
 import { BusinessNav } from './business-nav'
 import { BusinessSwitcher } from './business-switcher'
+
+// the menu's sliding panel is not part of a business page's first load
+const MobileMenu = lazyAfterLoad(() => import('./mobile-menu').then((m) => m.MobileMenu))
 
 /**
  * The business area: a sidebar on wide screens, a top bar with a menu on narrow ones,
@@ -32,17 +35,21 @@ export function BusinessLayout({
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-(--banner-h) z-30 flex h-14 items-center gap-3 border-b border-border bg-card/90 px-4 backdrop-blur lg:hidden">
-          <Sheet open={isMenuOpen} onOpenChange={setIsMenuOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t('common.openMenu')}>
-                <Menu className="size-5" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent>
-              <SheetTitle className="sr-only">{t('nav.menu')}</SheetTitle>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('common.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={isMenuOpen}
+            onClick={() => setIsMenuOpen(true)}
+          >
+            <Menu className="size-5" />
+          </Button>
+          <Suspense fallback={null}>
+            <MobileMenu isOpen={isMenuOpen} onOpenChange={setIsMenuOpen}>
               <SidebarContent businessId={businessId} onNavigate={() => setIsMenuOpen(false)} />
-            </SheetContent>
-          </Sheet>
+            </MobileMenu>
+          </Suspense>
           <BrandMark className="min-w-0 text-sm" />
         </header>
 
