@@ -40,6 +40,22 @@ export const ZEnv = z.object({
         'or a mailto: address (mailto:support@example.com)',
     )
     .optional(),
+  /** where mail goes out: smtp://user:pass@host:587 or smtps://…:465 (demo: an embedded server) */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => /^smtps?:\/\/[^/\s]+/.test(v),
+      'SMTP_URL must be an smtp:// or smtps:// address (smtps://user:password@mail.example.com:465)',
+    )
+    .optional(),
+  /** the From: of every mail, e.g. "Shop Pay <no-reply@shop.example>" */
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (v) => /^[^@<>\s]+@[^@<>\s]+$|<[^@<>\s]+@[^@<>\s]+>\s*$/.test(v.trim()),
+      'MAIL_FROM must be an address (no-reply@shop.example) or a name and address ("Shop <no-reply@shop.example>")',
+    )
+    .optional(),
   SENTRY_DSN: z.string().optional(),
   VITE_SENTRY_DSN: z.string().optional(),
   BITCOIN_NETWORK: z.enum(['simnet', 'mainnet', 'testnet', 'signet', 'regtest']).default('simnet'),

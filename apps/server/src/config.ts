@@ -66,6 +66,11 @@ export interface AppConfig {
   pollIntervals: { nodeMs: number; depositMs: number; jobsMs: number; cleanupMs: number }
   /** where the bytes of device images (logos, screen savers) are kept */
   imageStore: ImageStoreConfig
+  /**
+   * outgoing mail (SMTP_URL, MAIL_FROM); `smtpUrl` is null only in demo mode without SMTP_URL,
+   * where `npm start` runs an SMTP server in process and fills it in (`demo/demo-mailbox.ts`)
+   */
+  mail: { smtpUrl: string | null; from: string }
 }
 
 export interface Externals {
@@ -150,6 +155,8 @@ export function loadConfig(
     if (!e.DATABASE_URL) missing.push('DATABASE_URL')
     if (!e.PUBLIC_URL) missing.push('PUBLIC_URL')
     if (!e.SUPPORT_URL) missing.push('SUPPORT_URL')
+    if (!e.SMTP_URL) missing.push('SMTP_URL')
+    if (!e.MAIL_FROM) missing.push('MAIL_FROM')
   }
   if (missing.length > 0) {
     throw new ConfigError(
@@ -226,5 +233,10 @@ export function loadConfig(
       cleanupMs: e.CLEANUP_INTERVAL_MS ?? 10 * 60_000,
     },
     imageStore: images.store,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from:
+        e.MAIL_FROM?.trim() ?? `"${e.BRAND_NAME.replace(/["\\]/g, '')}" <no-reply@demo.localhost>`,
+    },
   }
 }

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from './config'
 import { connectDatabase, migrateToLatest } from './db/database'
 import { isDatabaseGone } from './db/database-gone'
 import { locateDatabase } from './db/locate'
+import type { DemoMailbox } from './demo/demo-mailbox'
 import type { DemoWallet } from './demo/demo-wallet'
 import type { DemoNetwork } from './demo/simnet'
 import { DEFAULT_AUTH_LIMITS } from './modules/auth/rate-limits'
@@ -24,6 +25,13 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db)
   let demo: DemoNetwork | undefined
   let demoWallet: DemoWallet | undefined
+  let demoMailbox: DemoMailbox | undefined
+  if (config.isDemo && !config.mail.smtpUrl) {
+    // Mail stays on this machine: an SMTP server in process, read on the mailbox page.
+    const { startDemoMailbox } = await import('./demo/demo-mailbox')
+    demoMailbox = await startDemoMailbox()
+    config = { ...config, mail: { ...config.mail, smtpUrl: demoMailbox.smtpUrl } }
+  }
   if (config.isDemo) {
     // Loaded only here: a production server never loads the simulated network or its wallet.
     const { startDemoNetwork } = await import('./demo/simnet')
@@ -39,6 +47,7 @@ async function main(): Promise<void> {
     pool: database.pool,
     databaseUrl: located.url,
     demoWallet,
+    demoMailbox,
     log: (msg, err) => log(msg, err),
     authLimits: {
       ...DEFAULT_AUTH_LIMITS,
@@ -79,6 +88,8 @@ async function main(): Promise<void> {
     await close('wallets', () => services.wallets.closeAll())
     await close('event bus', () => services.bus.close())
     await close('simulated network', () => demo?.close())
+    await close('mail', () => services.mail.delivery?.close())
+    await close('demo mailbox', () => demoMailbox?.close())
     await close('database connections', () => database.close())
     await close('database', () => located.release())
     process.exit(0)

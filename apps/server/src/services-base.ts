@@ -22,6 +22,9 @@ import type { NwcProbe } from './wallets/factory'
 import { relayPolicyFor, type RelayPolicy } from './wallets/nwc/relay-guard'
 import type { Wallet } from './wallets/wallet'
 import type { DemoWallet } from './demo/demo-wallet'
+import type { DemoMailbox } from './demo/demo-mailbox'
+import { createMailDelivery, registerMailJob, type DeliveryOptions } from './mail/delivery'
+import { createMailOutbox } from './mail/outbox'
 
 export interface ServiceDeps {
   config: AppConfig
@@ -46,6 +49,10 @@ export interface ServiceDeps {
   demoWallet?: DemoWallet
   /** the consent policy's clock (step-ups' validity, the day's payout window) */
   clock?: () => Date
+  /** demo mode: the in-process SMTP server mail goes to, read on the mailbox page */
+  demoMailbox?: DemoMailbox
+  /** the outbox's retries (tests of a failing SMTP server) */
+  mailDelivery?: DeliveryOptions
 }
 
 export type ServiceBase = ReturnType<typeof createServiceBase>
@@ -62,6 +69,19 @@ export function createServiceBase(deps: ServiceDeps) {
     log: deps.log,
   })
   const nonceRepo = createNonceRepo(deps.db)
+  // Mail is written to the outbox everywhere; it is delivered where SMTP is configured.
+  const mailOutbox = createMailOutbox(secrets)
+  const smtpUrl = deps.config.mail.smtpUrl
+  const mailDelivery = smtpUrl
+    ? createMailDelivery({
+        db: deps.db,
+        secrets,
+        settings: { smtpUrl, from: deps.config.mail.from, brand: deps.config.brandName },
+        options: deps.mailDelivery,
+        log: deps.log,
+      })
+    : null
+  if (mailDelivery) registerMailJob(jobs, mailDelivery, deps.config.pollIntervals.jobsMs)
   return {
     deps,
     /** the configuration's payment networks (exchange, node host, price, mints, screening) */
@@ -74,5 +94,7 @@ export function createServiceBase(deps: ServiceDeps) {
     connections: createConnectionRepo(deps.db, secrets),
     nonces: (apiKey: string) => nonceRepo.next(apiKey),
     onboardingRepo: createOnboardingRepo(deps.db, secrets),
+    /** `mail.enqueueMail(dbOrTransaction, { to, locale, template, data })` */
+    mail: { ...mailOutbox, delivery: mailDelivery },
   }
 }

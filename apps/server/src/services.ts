@@ -34,6 +34,9 @@ export function createServices(deps: ServiceDeps) {
     config: deps.config,
     secrets: base.secrets,
     jobs: base.jobs,
+    mail: base.mail,
+    /** the demo's mailbox (in-process SMTP server); null outside demo mode */
+    demoMailbox: deps.config.isDemo ? (deps.demoMailbox ?? null) : null,
     bus: base.bus,
     connections: base.connections,
     ...node,

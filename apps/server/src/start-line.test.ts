@@ -34,6 +34,8 @@ describe('the start line', () => {
         DATABASE_URL: 'postgres://db.example.com/pay',
         PUBLIC_URL: 'https://pay.example.com',
         SUPPORT_URL: 'https://help.example.com',
+        SMTP_URL: 'smtps://mail.example.com',
+        MAIL_FROM: 'no-reply@pay.example.com',
         APP_SECRET: 'x7Kp2Qv9Lm4Rt8Wz1Yb6Nc3Hd5Jf0Gs-AeUi_OoEy',
       },
       lan,

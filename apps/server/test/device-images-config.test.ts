@@ -14,6 +14,8 @@ const production = {
   DATABASE_URL: 'postgres://db.example.com/pay',
   PUBLIC_URL: 'https://pay.example.com',
   SUPPORT_URL: 'https://help.example.com',
+  SMTP_URL: 'smtps://mail.example.com',
+  MAIL_FROM: 'no-reply@pay.example.com',
   APP_SECRET: randomBytes(36).toString('base64'),
 }
 const s3 = {

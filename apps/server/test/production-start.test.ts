@@ -64,6 +64,8 @@ describe('a server started in production mode', () => {
         APP_SECRET: 'a-production-secret-of-at-least-32-characters',
         PUBLIC_URL: 'https://pay.example.com',
         SUPPORT_URL: 'https://help.example.com',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        MAIL_FROM: 'no-reply@pay.example.com',
         HOST: '127.0.0.1',
         PORT: '0',
         // the listening address (port 0) is an `info` line

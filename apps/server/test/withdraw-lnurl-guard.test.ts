@@ -23,6 +23,8 @@ const t = await scenario({
     APP_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: 'https://pay.example.com',
     SUPPORT_URL: 'https://help.example.com',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    MAIL_FROM: 'no-reply@pay.example.com',
     AUTO_APPROVE_APPLICATIONS: 'true',
   },
 })

@@ -18,6 +18,39 @@ export interface UsersTable {
   totpEnabledAt: Date | null
   /** the last TOTP time step accepted: a code is never accepted twice */
   totpLastStep: ColumnType<string | null, number | null | undefined, number | null>
+  /** when the address was confirmed from a link sent to it; null: not verified */
+  emailVerifiedAt: Date | null
+  /** from when payouts need a verified address (accounts older than verification got 14 days) */
+  emailVerificationDueAt: Generated<Date>
+  /** the language mail to the account is written in */
+  locale: Generated<string>
+}
+
+/** Mail to be sent, written in the transaction that causes it (`mail/outbox.ts`). */
+export interface MailOutboxTable {
+  id: Generated<string>
+  toAddress: string
+  locale: string
+  template: string
+  /** the template's data, sealed; null once sent */
+  dataSealed: string | null
+  attempts: Generated<number>
+  nextAttemptAt: Generated<Date>
+  sentAt: Date | null
+  failedAt: Date | null
+  lastError: string | null
+  createdAt: CreatedAt
+}
+
+/** Single-use links mailed to an account: password reset, verification, address change. */
+export interface AccountTokensTable {
+  tokenHash: string
+  userId: string
+  purpose: 'password_reset' | 'verify_email' | 'change_email'
+  email: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: CreatedAt
 }
 
 /** Single-use codes for signing in without the authenticator; only their hashes are kept. */
@@ -311,6 +344,8 @@ export interface RateLimitsTable {
 
 export interface Database {
   users: UsersTable
+  mailOutbox: MailOutboxTable
+  accountTokens: AccountTokensTable
   sessions: SessionsTable
   recoveryCodes: RecoveryCodesTable
   businesses: BusinessesTable

@@ -25,6 +25,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'pos_webhooks', column: 'secret_sealed', key: 'device_id', json: false },
   { table: 'users', column: 'totp_secret_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_pending_sealed', key: 'id', json: false },
+  { table: 'mail_outbox', column: 'data_sealed', key: 'id', json: false },
   { table: 'business_applications', column: 'company_sealed', key: 'business_id', json: false },
   { table: 'business_applications', column: 'director_sealed', key: 'business_id', json: false },
   { table: 'business_applications', column: 'financial_sealed', key: 'business_id', json: false },

@@ -43,6 +43,7 @@ export const sealedAt = {
     id: businessId,
   }),
   ecashProofs: (id: string): SealedAt => ({ table: 'ecash_change', column: 'proofs', id }),
+  mailData: (id: string): SealedAt => ({ table: 'mail_outbox', column: 'data_sealed', id }),
   ecashMnemonic: (id: number | string): SealedAt => ({
     table: 'ecash_wallet_seed',
     column: 'mnemonic_sealed',

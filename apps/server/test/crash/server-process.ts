@@ -85,6 +85,8 @@ export async function crashServer(
     APP_SECRET: randomBytes(36).toString('base64'),
     PUBLIC_URL: origin,
     SUPPORT_URL: 'mailto:support@example.com',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    MAIL_FROM: 'no-reply@pay.example.com',
     HOST: '127.0.0.1',
     PORT: String(port),
     EXCHANGE_API_URL: ext.exchangeBaseUrl,

@@ -26,6 +26,7 @@ import * as m0025 from './0025-device-image-store'
 import * as m0026 from './0026-staff-idle'
 import * as m0027 from './0027-staff-lockout'
 import * as m0028 from './0028-consent'
+import * as m0030 from './0030-mail'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026-staff-idle': m0026,
   '0027-staff-lockout': m0027,
   '0028-consent': m0028,
+  '0030-mail': m0030,
 }

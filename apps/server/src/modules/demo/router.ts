@@ -4,6 +4,7 @@
  * session): the money is the simulated network's.
  */
 import { z } from 'zod'
+import type { DemoMailbox } from '../../demo/demo-mailbox'
 import type { DemoWallet } from '../../demo/demo-wallet'
 import { DomainError } from '../../lib/errors'
 import { publicProcedure, router } from '../../trpc/init'
@@ -18,7 +19,27 @@ const demoProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, demoWallet: wallet } })
 })
 
+const mailboxProcedure = publicProcedure.use(({ ctx, next }) => {
+  const mailbox: DemoMailbox | null = ctx.services.demoMailbox
+  if (!mailbox) throw new DomainError('NOT_FOUND', 'There is no demo mailbox here')
+  return next({ ctx: { ...ctx, mailbox } })
+})
+
 export const demoRouter = router({
+  /**
+   * The demo mailbox (`demo/demo-mailbox.ts`): every mail the demo sent, newest first. Open to
+   * every page of a demo, like the wallet: the demo listens on this machine only by default.
+   */
+  mailbox: mailboxProcedure
+    .input(z.object({ to: z.string().trim().max(320).optional() }).default({}))
+    .query(({ ctx, input }) => ctx.mailbox.list(input.to)),
+
+  mail: mailboxProcedure.input(z.object({ id: z.uuid() })).query(({ ctx, input }) => {
+    const mail = ctx.mailbox.get(input.id)
+    if (!mail) throw new DomainError('NOT_FOUND', 'No such message')
+    return mail
+  }),
+
   /** Balance, Lightning address and recent activity. */
   wallet: demoProcedure.query(({ ctx }) => ctx.demoWallet.summary()),
 
