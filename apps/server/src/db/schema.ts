@@ -388,6 +388,7 @@ export interface Database {
   consentStepUps: ConsentStepUpsTable
   payoutLimits: PayoutLimitsTable
   consentDecisions: ConsentDecisionsTable
+  auditEvents: AuditEventsTable
   refunds: RefundsTable
   shiftCloses: ShiftClosesTable
   shiftClosePayments: ShiftClosePaymentsTable
@@ -721,4 +722,21 @@ export interface LndPoolNodeUpdatesTable {
   version: string
   requestedAt: Generated<Date>
   doneAt: Date | null
+}
+
+/** A business's audit log (0032): append-only, a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditEventsTable {
+  id: Generated<string>
+  businessId: string
+  actorKind: 'member' | 'device' | 'staff' | 'operator' | 'system'
+  actorId: string | null
+  actorName: Generated<string>
+  action: string
+  subjectKind: string | null
+  subjectId: string | null
+  subjectName: string | null
+  details: ColumnType<Record<string, unknown>, string | undefined, never>
+  ip: string | null
+  userAgent: string | null
+  at: Generated<Date>
 }

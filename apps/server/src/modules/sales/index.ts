@@ -1,2 +1,3 @@
-/** The public face of sales: its service (other modules use none of it yet). */
+/** The public face of sales: its service, and the CSV rules the audit log's export shares. */
 export type { SalesService } from './service'
+export { CSV_BOM, csvLine, neutraliseFormula } from './csv'

@@ -1,0 +1,120 @@
+/**
+ * A business's audit log: who (a member, a device, a staff member at a terminal, the operator or
+ * the system) did what, when and from where. The vocabulary of what is recorded lives here once:
+ * the server writes these names, the web names them in the user's language (`audit.actions.*`)
+ * and filters by their group (the part before the dot).
+ */
+import { z } from 'zod'
+
+export const AUDIT_ACTOR_KINDS = ['member', 'device', 'staff', 'operator', 'system'] as const
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number]
+
+export const AUDIT_ACTIONS = [
+  'member.invited',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'ownership.transferred',
+  'payout.requested',
+  'payout.sent',
+  'payout.failed',
+  'wallet.replaced',
+  'node.autoloop_changed',
+  'node.loop_out_requested',
+  'node.channel_closed',
+  'device.created',
+  'device.renamed',
+  'device.changed',
+  'device.credentials_regenerated',
+  'device.signed_out',
+  'device.revoked',
+  'staff.created',
+  'staff.changed',
+  'staff.pin_reset',
+  'staff.unlocked',
+  'staff.removed',
+  'staff.tag_added',
+  'staff.tag_removed',
+  'device_settings.changed',
+  'device_settings.image_changed',
+  'tips.page_created',
+  'tips.page_changed',
+  'tips.page_removed',
+  'z_report.closed',
+  'business.settings_changed',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** The groups actions are filtered by: `device` stands for every `device.*` action. */
+export const AUDIT_ACTION_GROUPS = [
+  'member',
+  'ownership',
+  'payout',
+  'wallet',
+  'node',
+  'device',
+  'staff',
+  'device_settings',
+  'tips',
+  'z_report',
+  'business',
+] as const
+export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number]
+
+export const auditGroupOf = (action: AuditAction): AuditActionGroup =>
+  action.slice(0, action.indexOf('.')) as AuditActionGroup
+
+/** What is kept of an event's details: flat values only, never a secret. */
+export type AuditDetails = Record<string, string | number | boolean | null>
+
+export const AUDIT_PAGE_DEFAULT = 50
+export const AUDIT_PAGE_MAX = 200
+
+const ZAuditDate = z
+  .date()
+  .min(new Date('2000-01-01T00:00:00.000Z'), { message: 'The date is out of range' })
+  .max(new Date('9999-12-31T23:59:59.999Z'), { message: 'The date is out of range' })
+
+const auditFilterFields = {
+  /** inclusive */
+  from: ZAuditDate.optional(),
+  /** exclusive */
+  to: ZAuditDate.optional(),
+  actorKind: z.enum(AUDIT_ACTOR_KINDS).optional(),
+  /** one actor (a member's user id, a device's or a staff member's id) */
+  actorId: z.uuid().optional(),
+  group: z.enum(AUDIT_ACTION_GROUPS).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+}
+
+const isOrderedRange = (f: { from?: Date; to?: Date }) =>
+  !f.from || !f.to || f.from.getTime() <= f.to.getTime()
+const rangeError = { message: 'The start of the range must not be after its end', path: ['from'] }
+
+export const ZAuditFilter = z.object(auditFilterFields).refine(isOrderedRange, rangeError)
+export type AuditFilter = z.output<typeof ZAuditFilter>
+
+export const ZAuditListInput = z
+  .object({
+    ...auditFilterFields,
+    cursor: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
+  })
+  .refine(isOrderedRange, rangeError)
+
+/** The columns of the audit log's CSV, in order. */
+export const AUDIT_CSV_HEADER = [
+  'id',
+  'at',
+  'actor_kind',
+  'actor_id',
+  'actor_name',
+  'action',
+  'subject_kind',
+  'subject_id',
+  'subject_name',
+  'details',
+  'ip',
+  'user_agent',
+] as const
