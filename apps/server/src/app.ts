@@ -6,7 +6,7 @@ import { MAX_BATCH_CALLS } from '@app/domain'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { registerSalesRoutes } from './modules/sales/http'
@@ -18,6 +18,7 @@ import type { TrustProxy } from './config-trust-proxy'
 import type { Services } from './services'
 import { appRouter, type AppRouter } from './trpc/app-router'
 import { createContext } from './trpc/context'
+import { bootDataFor, bootDataScript } from './boot-data'
 import { guardHttpInput } from './trpc/input-guard'
 import { registerWebApp } from './web-app'
 import { redactingLogger } from './lib/log-redaction'
@@ -77,6 +78,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(fastifyCookie)
   await app.register(fastifyHelmet, securityHeaders(config.publicUrl, config.browserReportOrigins))
 
+  const bootData = bootDataFor(appRouter)
+  /** Who is calling, for an API call or for the answers a page carries (boot-data.ts). */
+  const contextFor = (req: FastifyRequest, res: FastifyReply) =>
+    createContext({
+      services,
+      ip: req.ip,
+      headers: req.headers,
+      cookies: {
+        get: (name) => req.cookies[name],
+        set: (name, value, expiresAt) =>
+          void res.setCookie(name, value, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: config.isSecureCookie,
+            path: '/',
+            expires: expiresAt,
+          }),
+        clear: (name) => void res.clearCookie(name, { path: '/' }),
+      },
+    })
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -84,24 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       allowMethodOverride: false,
       // each call can hold a database connection: one request must not take them all
       maxBatchSize: MAX_BATCH_CALLS,
-      createContext: ({ req, res }) =>
-        createContext({
-          services,
-          ip: req.ip,
-          headers: req.headers,
-          cookies: {
-            get: (name) => req.cookies[name],
-            set: (name, value, expiresAt) =>
-              void res.setCookie(name, value, {
-                httpOnly: true,
-                sameSite: 'lax',
-                secure: config.isSecureCookie,
-                path: '/',
-                expires: expiresAt,
-              }),
-            clear: (name) => void res.clearCookie(name, { path: '/' }),
-          },
-        }),
+      createContext: ({ req, res }) => contextFor(req, res),
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
@@ -120,6 +125,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerWebApp(app, {
     webDist: opts.webDist === undefined ? WEB_DIST : opts.webDist,
     brandName: config.brandName,
+    pageHead: async (req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/'
+      return bootDataScript(await bootData(contextFor(req, reply), pathname))
+    },
   })
 
   return app

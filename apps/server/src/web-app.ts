@@ -6,9 +6,11 @@
  * shell (client-side routes); other unknown paths are a JSON 404.
  */
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { isServerPath } from '@app/domain'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -56,11 +58,39 @@ export interface WebAppOptions {
   /** The build's folder; null or a folder without index.html serves no app. */
   webDist: string | null
   brandName: string
+  /**
+   * What a page's head carries for this request (the answers its first screen needs: see
+   * boot-data.ts); the page is then made for the request, not sent from the build.
+   */
+  pageHead?: (req: FastifyRequest, reply: FastifyReply) => Promise<string>
+}
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/** The app shell with `head` before `</head>`, compressed as the browser accepts. */
+async function sendPage(req: FastifyRequest, reply: FastifyReply, shell: string, head: string) {
+  const body = Buffer.from(shell.replace('</head>', `${head}</head>`))
+  const accepts = String(req.headers['accept-encoding'] ?? '')
+  // personal (it may hold who is signed in): never kept by a shared cache
+  void reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .type('text/html; charset=utf-8')
+  if (/\bbr\b/.test(accepts)) {
+    const params = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length }
+    return reply.header('content-encoding', 'br').send(await brotli(body, { params }))
+  }
+  if (/\bgzip\b/.test(accepts)) {
+    return reply.header('content-encoding', 'gzip').send(await gzipped(body))
+  }
+  return reply.send(body)
 }
 
 export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
-  const { webDist, brandName } = opts
+  const { webDist, brandName, pageHead } = opts
   const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))
+  const shell = hasWebApp && webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : ''
 
   if (hasWebApp && webDist) {
     for (const file of MANIFESTS) {
@@ -84,9 +114,15 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   }
 
   // Client-side routes: a GET for a page gets the app shell; anything else is a JSON 404.
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     if (hasWebApp && isPageRequest(req.method, req.url)) {
-      return reply.type('text/html').sendFile('index.html')
+      if (!pageHead) return reply.type('text/html').sendFile('index.html')
+      // without its answers the page still works: it asks for them itself
+      const head = await pageHead(req, reply).catch((err: unknown) => {
+        req.log.warn({ err }, 'page answers failed')
+        return ''
+      })
+      return sendPage(req, reply, shell, head)
     }
     return reply.status(404).send({ error: 'Not found' })
   })

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { NotFound, PagePending, RouteError } from './components/route-states'
+import { seedBootData } from './lib/boot-data'
 import { createQueryClient } from './lib/query-client'
 import { TRPCProvider, createTrpcClient, type AppRouter } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
@@ -15,6 +16,7 @@ export function createAppRouter() {
   const trpcClient = createTrpcClient({ onUnauthorized: () => onUnauthorized() })
   const queryClient = createQueryClient({ onUnauthorized: () => onUnauthorized() })
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
+  seedBootData(queryClient, trpc)
 
   const router = createRouter({
     routeTree,
