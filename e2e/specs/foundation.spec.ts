@@ -34,7 +34,7 @@ test('sign up, create a business, sign out and return to the page asked for', as
   await expect(page).toHaveURL(/\/sign-in\?redirect=/)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`${askedFor}$`))
 
   // Signed in already, sign-in goes straight on to the page asked for: on this site only.
@@ -52,7 +52,7 @@ test('a wrong password shows a destructive toast and keeps you on sign-in', asyn
   await page.goto('/sign-in')
   await page.getByLabel('Email').fill('nobody@example.com')
   await page.getByLabel('Password', { exact: true }).fill('wrong password 1')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const toast = page.locator('[data-sonner-toast][data-type="error"]')
   await expect(toast).toContainText('Sign-in failed')
   await expect(toast).toContainText('The email address or password is incorrect.')
@@ -71,7 +71,7 @@ test('a redirect to another site is ignored', async ({ page }) => {
   await page.goto('/sign-in?redirect=' + encodeURIComponent('https://evil.example/steal'))
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/onboarding\/new-business$/)
 })
 
