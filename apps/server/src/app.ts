@@ -9,6 +9,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { registerAuditRoutes } from './modules/audit/http'
 import { registerSalesRoutes } from './modules/sales/http'
 import { registerTipRoutes } from './modules/tips/http'
 import { registerDeviceRoutes } from './modules/devices/http'
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.get('/healthz', () => ({ ok: true }))
   registerSalesRoutes(app, services)
+  registerAuditRoutes(app, services)
   registerTipRoutes(app, services)
   registerDeviceRoutes(app, services)
   registerPosRoutes(app, services)

@@ -6,6 +6,8 @@
  * (`services-consent.ts`), sending money (`services-withdrawals.ts`) and the
  * shop floor (`services-devices.ts`).
  */
+import { createAuditRepo } from './modules/audit/repo'
+import { createAuditService } from './modules/audit/service'
 import { createSalesRepo } from './modules/sales/repo'
 import { createSalesService } from './modules/sales/service'
 import { createAccountServices } from './services-accounts'
@@ -51,6 +53,7 @@ export function createServices(deps: ServiceDeps) {
     },
     /** the simulated network's payer as the app's demo wallet; null outside demo mode */
     demoWallet: deps.config.isDemo ? (deps.demoWallet ?? null) : null,
+    auditLog: createAuditService(createAuditRepo(deps.db)),
     sales: createSalesService(createSalesRepo(deps.db), {
       bus: base.bus,
       refundStates: (businessId, ids) => sending.refunds.paymentStates(businessId, ids),

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { createDeviceSettingsRepo } from '../src/modules/devices/settings-repo'
 import { createDeviceSettingsService } from '../src/modules/devices/settings-service'
 import { migratedTo, seedOwner } from './migration-support'
+import { SYSTEM_AUDIT } from '../src/modules/audit'
 
 describe('the device image store migration', () => {
   it('upgrades a database holding images, which keep their bytes and are served', async () => {
@@ -87,7 +88,7 @@ describe('the device image store migration', () => {
     ).rejects.toThrow(/device_images_bytes_where/)
 
     // removing an image stored in PostgreSQL leaves no object to delete
-    await service.removeImage(businessId, 'screenSaver')
+    await service.removeImage(businessId, 'screenSaver', SYSTEM_AUDIT)
     expect(await service.image(screenId)).toBeUndefined()
     expect(await db.selectFrom('deviceImageOrphans').selectAll().execute()).toEqual([])
   })

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createDeviceSettingsRepo } from '../src/modules/devices/settings-repo'
 import { createDeviceSettingsService } from '../src/modules/devices/settings-service'
 import { migratedTo, seedOwner } from './migration-support'
+import { SYSTEM_AUDIT } from '../src/modules/audit'
 
 describe('the terminal migration', () => {
   it('upgrades device settings, which keep their values and get the defaults', async () => {
@@ -28,7 +29,7 @@ describe('the terminal migration', () => {
       tipPercents: [5, 10, 15],
       idleSignOutSec: 300,
     })
-    await settings.update(businessId, { tipPercents: [8, 12], idleSignOutSec: 60 })
+    await settings.update(businessId, { tipPercents: [8, 12], idleSignOutSec: 60 }, SYSTEM_AUDIT)
     expect(await settings.get(businessId)).toMatchObject({
       displayName: 'Old Shop Counter',
       tipPercents: [8, 12],

@@ -24,6 +24,7 @@ import { posRouter } from '../modules/pos/router'
 import { terminalRouter } from '../modules/terminal/router'
 import { refundsRouter } from '../modules/refunds/router'
 import { shiftsRouter } from '../modules/shifts/router'
+import { auditLogRouter } from '../modules/audit/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -53,6 +54,7 @@ export const appRouter = router({
   shifts: shiftsRouter,
   terminal: terminalRouter,
   demo: demoRouter,
+  auditLog: auditLogRouter,
 })
 
 export type AppRouter = typeof appRouter

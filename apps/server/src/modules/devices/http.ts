@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import type { Services } from '../../services'
 import { SESSION_COOKIE } from '../../trpc/context'
+import { memberAuditOf } from '../audit'
 
 const ZUploadParams = z.object({ businessId: z.uuid(), kind: z.enum(DEVICE_IMAGE_KINDS) })
 const ZImageParams = z.object({ id: z.uuid() })
@@ -85,6 +86,7 @@ export function registerDeviceRoutes(app: FastifyInstance, services: Services): 
           params.data.businessId,
           params.data.kind,
           body,
+          memberAuditOf({ user, ip: req.ip, headers: req.headers }),
         )
         return reply.header('cache-control', 'no-store').send(settings)
       } catch (err) {

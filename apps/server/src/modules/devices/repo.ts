@@ -6,6 +6,7 @@ import { DEFAULT_IDLE_SIGN_OUT_SEC, STAFF_ACTIVITY_REPORT_MS, type StaffProof } 
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database, DevicesTable } from '../../db/schema'
+import { recordAudit, withAudit, type AuditEvent } from '../audit'
 import { createNamedRowsRepo } from './named-rows-repo'
 
 const COLUMNS = [
@@ -31,6 +32,9 @@ function isNameClash(err: unknown): boolean {
 
 export type DeviceWritten =
   { ok: true; row: DeviceRow } | { ok: false; reason: 'taken' | 'missing' }
+
+/** The audit log's event for a change that was made (written in its transaction). */
+export type AuditOf<T> = (row: T) => AuditEvent
 
 export interface DeviceSessionRow {
   deviceId: string
@@ -94,20 +98,23 @@ export function createDeviceRepo(db: Db) {
     /** The names of a business's devices (deleted ones too), and how many are not deleted. */
     ...createNamedRowsRepo(db, 'devices'),
 
-    async insert(d: {
-      businessId: string
-      name: string
-      isKiosk: boolean
-      mid: string | null
-      loginId: string
-      secretHash: string
-    }): Promise<DeviceWritten> {
+    async insert(
+      d: {
+        businessId: string
+        name: string
+        isKiosk: boolean
+        mid: string | null
+        loginId: string
+        secretHash: string
+      },
+      audit?: AuditOf<DeviceRow>,
+    ): Promise<DeviceWritten> {
       try {
-        const row = await db
-          .insertInto('devices')
-          .values(d)
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow()
+        const row = await withAudit(
+          db,
+          (trx) => trx.insertInto('devices').values(d).returning(COLUMNS).executeTakeFirstOrThrow(),
+          (r) => audit?.(r) ?? null,
+        )
         return { ok: true, row }
       } catch (err) {
         if (isNameClash(err)) return { ok: false, reason: 'taken' }
@@ -127,18 +134,26 @@ export function createDeviceRepo(db: Db) {
         credentialsIssuedAt: Date
         pairedAt: Date | null
       }>,
+      audit?: AuditOf<DeviceRow>,
     ): Promise<DeviceWritten> {
       try {
-        const row = await db
-          .updateTable('devices')
-          .set({ ...patch, updatedAt: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('businessId', '=', businessId)
-          .where('deletedAt', 'is', null)
-          .returning(COLUMNS)
-          .executeTakeFirst()
+        const row = await withAudit(
+          db,
+          async (trx) => {
+            const updated = await trx
+              .updateTable('devices')
+              .set({ ...patch, updatedAt: sql<Date>`now()` })
+              .where('id', '=', id)
+              .where('businessId', '=', businessId)
+              .where('deletedAt', 'is', null)
+              .returning(COLUMNS)
+              .executeTakeFirst()
+            if (updated) await announceChange(trx, id)
+            return updated
+          },
+          (r) => (r && audit ? audit(r) : null),
+        )
         if (!row) return { ok: false, reason: 'missing' }
-        await announceChange(db, id)
         return { ok: true, row }
       } catch (err) {
         if (isNameClash(err)) return { ok: false, reason: 'taken' }
@@ -147,7 +162,12 @@ export function createDeviceRepo(db: Db) {
     },
 
     /** Marks the device deleted, its secret unusable, and ends its sessions; one transaction. */
-    async softDelete(businessId: string, id: string, unusableHash: string): Promise<boolean> {
+    async softDelete(
+      businessId: string,
+      id: string,
+      unusableHash: string,
+      audit?: AuditEvent,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const r = await trx
           .updateTable('devices')
@@ -160,6 +180,7 @@ export function createDeviceRepo(db: Db) {
         await trx.deleteFrom('deviceSessions').where('deviceId', '=', id).execute()
         await trx.deleteFrom('posWebhooks').where('deviceId', '=', id).execute()
         await announceChange(trx, id)
+        if (audit) await recordAudit(trx, audit)
         return true
       })
     },
@@ -279,10 +300,19 @@ export function createDeviceRepo(db: Db) {
       await db.deleteFrom('deviceSessions').where('idHash', '=', idHash).execute()
     },
 
-    async deleteSessionsOf(deviceId: string): Promise<number> {
-      const r = await db.deleteFrom('deviceSessions').where('deviceId', '=', deviceId).execute()
-      await announceChange(db, deviceId)
-      return Number(r[0]?.numDeletedRows ?? 0n)
+    async deleteSessionsOf(deviceId: string, audit?: AuditOf<number>): Promise<number> {
+      return withAudit(
+        db,
+        async (trx) => {
+          const r = await trx
+            .deleteFrom('deviceSessions')
+            .where('deviceId', '=', deviceId)
+            .execute()
+          await announceChange(trx, deviceId)
+          return Number(r[0]?.numDeletedRows ?? 0n)
+        },
+        (ended) => audit?.(ended) ?? null,
+      )
     },
 
     async countSessions(deviceId: string): Promise<number> {

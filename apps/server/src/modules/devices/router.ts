@@ -1,6 +1,7 @@
 import { ZDeviceInput, ZDeviceName, ZOptionalMid } from '@app/domain'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 
 const ZDeviceId = z.object({ deviceId: z.uuid() })
 
@@ -13,11 +14,15 @@ export const devicesRouter = router({
     staff: await ctx.services.staff.names(ctx.business.id),
   })),
   create: businessProcedure.input(ZDeviceInput).mutation(({ ctx, input }) =>
-    ctx.services.devices.create(ctx.business.id, {
-      name: input.name,
-      isKiosk: input.isKiosk,
-      mid: input.mid,
-    }),
+    ctx.services.devices.create(
+      ctx.business.id,
+      {
+        name: input.name,
+        isKiosk: input.isKiosk,
+        mid: input.mid,
+      },
+      memberAuditOf(ctx),
+    ),
   ),
   update: businessProcedure
     .input(
@@ -28,23 +33,35 @@ export const devicesRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      ctx.services.devices.update(ctx.business.id, input.deviceId, {
-        name: input.name,
-        isKiosk: input.isKiosk,
-        ...(input.mid === undefined ? {} : { mid: input.mid }),
-      }),
+      ctx.services.devices.update(
+        ctx.business.id,
+        input.deviceId,
+        {
+          name: input.name,
+          isKiosk: input.isKiosk,
+          ...(input.mid === undefined ? {} : { mid: input.mid }),
+        },
+        memberAuditOf(ctx),
+      ),
     ),
   regenerate: businessProcedure
     .input(ZDeviceId)
-    .mutation(({ ctx, input }) => ctx.services.devices.regenerate(ctx.business.id, input.deviceId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.devices.regenerate(ctx.business.id, input.deviceId, memberAuditOf(ctx)),
+    ),
   signOut: businessProcedure
     .input(ZDeviceId)
     .mutation(({ ctx, input }) =>
-      ctx.services.devices.signOutDevice(ctx.business.id, input.deviceId),
+      ctx.services.devices.signOutDevice(ctx.business.id, input.deviceId, memberAuditOf(ctx)),
     ),
   delete: businessProcedure
     .input(ZDeviceId.extend({ confirmName: z.string().max(200) }))
     .mutation(({ ctx, input }) =>
-      ctx.services.devices.delete(ctx.business.id, input.deviceId, input.confirmName),
+      ctx.services.devices.delete(
+        ctx.business.id,
+        input.deviceId,
+        input.confirmName,
+        memberAuditOf(ctx),
+      ),
     ),
 })

@@ -14,6 +14,7 @@ import {
 import { timingSafeEqual } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/secrets'
+import type { AuditBy, AuditEvent } from '../audit'
 import type { DeviceRepo, DeviceRow, DeviceWritten } from './repo'
 
 const DEVICE_SESSION_DAYS = 90
@@ -106,6 +107,20 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
+/** The audit log's event about a device of the business. */
+const deviceEvent = (
+  by: AuditBy,
+  row: Pick<DeviceRow, 'businessId' | 'id' | 'name'>,
+  action: AuditEvent['action'],
+  details?: AuditEvent['details'],
+): AuditEvent => ({
+  businessId: row.businessId,
+  by,
+  action,
+  subject: { kind: 'device', id: row.id, name: row.name },
+  details,
+})
+
 function written(w: DeviceWritten): DeviceRow {
   if (w.ok) return w.row
   throw w.reason === 'taken' ? taken() : missing()
@@ -155,6 +170,7 @@ export function createDeviceService(deps: {
     async create(
       businessId: string,
       input: Required<Pick<TDeviceInput, 'name' | 'isKiosk'>> & { mid: string | null },
+      by: AuditBy,
     ): Promise<{ device: DeviceView; credentials: DeviceCredentials }> {
       if ((await repo.count(businessId)) >= MAX_DEVICES_PER_BUSINESS) {
         throw new DomainError(
@@ -167,14 +183,17 @@ export function createDeviceService(deps: {
       }
       const { credentials, secretHash } = newCredentials()
       const row = written(
-        await repo.insert({
-          businessId,
-          name: input.name,
-          isKiosk: input.isKiosk,
-          mid: input.mid,
-          loginId: credentials.loginId,
-          secretHash,
-        }),
+        await repo.insert(
+          {
+            businessId,
+            name: input.name,
+            isKiosk: input.isKiosk,
+            mid: input.mid,
+            loginId: credentials.loginId,
+            secretHash,
+          },
+          (r) => deviceEvent(by, r, 'device.created', { kiosk: r.isKiosk, mid: r.mid }),
+        ),
       )
       return { device: deviceView(row), credentials }
     },
@@ -183,42 +202,78 @@ export function createDeviceService(deps: {
       businessId: string,
       id: string,
       patch: { name?: string; isKiosk?: boolean; mid?: string | null },
+      by: AuditBy,
     ): Promise<DeviceView> {
-      return deviceView(written(await repo.update(businessId, id, patch)))
+      const before = await repo.find(businessId, id)
+      if (!before) throw missing()
+      const renamed = patch.name !== undefined && patch.name !== before.name
+      const changed: Record<string, string | boolean | null> = {}
+      if (renamed) changed.previousName = before.name
+      if (patch.isKiosk !== undefined && patch.isKiosk !== before.isKiosk)
+        changed.kiosk = patch.isKiosk
+      if (patch.mid !== undefined && patch.mid !== before.mid) changed.mid = patch.mid
+      return deviceView(
+        written(
+          await repo.update(businessId, id, patch, (r) =>
+            deviceEvent(by, r, renamed ? 'device.renamed' : 'device.changed', changed),
+          ),
+        ),
+      )
     },
 
     /** New credentials; the old ones stop working and every session of the device ends. */
     async regenerate(
       businessId: string,
       id: string,
+      by: AuditBy,
     ): Promise<{ device: DeviceView; credentials: DeviceCredentials }> {
       const { credentials, secretHash } = newCredentials()
       const row = written(
-        await repo.update(businessId, id, {
-          loginId: credentials.loginId,
-          secretHash,
-          credentialsIssuedAt: new Date(),
-          pairedAt: null,
-        }),
+        await repo.update(
+          businessId,
+          id,
+          {
+            loginId: credentials.loginId,
+            secretHash,
+            credentialsIssuedAt: new Date(),
+            pairedAt: null,
+          },
+          (r) => deviceEvent(by, r, 'device.credentials_regenerated'),
+        ),
       )
       await repo.deleteSessionsOf(id)
       return { device: deviceView(row), credentials }
     },
 
     /** Ends every session of the device (it signs in again with its credentials). */
-    async signOutDevice(businessId: string, id: string): Promise<{ ended: number }> {
-      if (!(await repo.find(businessId, id))) throw missing()
-      return { ended: await repo.deleteSessionsOf(id) }
+    async signOutDevice(businessId: string, id: string, by: AuditBy): Promise<{ ended: number }> {
+      const row = await repo.find(businessId, id)
+      if (!row) throw missing()
+      const ended = await repo.deleteSessionsOf(id, (n) =>
+        deviceEvent(by, row, 'device.signed_out', { sessionsEnded: n }),
+      )
+      return { ended }
     },
 
     /** Deletes the device once the caller typed its name exactly. */
-    async delete(businessId: string, id: string, typedName: string): Promise<{ ok: true }> {
+    async delete(
+      businessId: string,
+      id: string,
+      typedName: string,
+      by: AuditBy,
+    ): Promise<{ ok: true }> {
       const row = await repo.find(businessId, id)
       if (!row) throw missing()
       if (typedName.trim() !== row.name) {
         throw new DomainError('VALIDATION', 'Type the device name to delete it')
       }
-      if (!(await repo.softDelete(businessId, id, hashToken(newToken(32))))) throw missing()
+      const revoked = await repo.softDelete(
+        businessId,
+        id,
+        hashToken(newToken(32)),
+        deviceEvent(by, row, 'device.revoked'),
+      )
+      if (!revoked) throw missing()
       return { ok: true }
     },
 

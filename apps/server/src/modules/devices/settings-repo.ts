@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
+import { recordAudit, withAudit, type AuditEvent } from '../audit'
 
 export interface SettingsRow {
   displayName: string | null
@@ -86,14 +87,20 @@ export function createDeviceSettingsRepo(db: Db) {
           | 'idleSignOutSec'
         >
       >,
+      audit?: AuditEvent,
     ): Promise<void> {
-      await db
-        .insertInto('deviceSettings')
-        .values({ businessId, ...patch })
-        .onConflict((oc) =>
-          oc.column('businessId').doUpdateSet({ ...patch, updatedAt: sql<Date>`now()` }),
-        )
-        .execute()
+      await withAudit(
+        db,
+        (trx) =>
+          trx
+            .insertInto('deviceSettings')
+            .values({ businessId, ...patch })
+            .onConflict((oc) =>
+              oc.column('businessId').doUpdateSet({ ...patch, updatedAt: sql<Date>`now()` }),
+            )
+            .execute(),
+        () => audit ?? null,
+      )
     },
 
     /**
@@ -106,6 +113,7 @@ export function createDeviceSettingsRepo(db: Db) {
       businessId: string,
       slot: ImageSlot,
       image: NewImage,
+      audit?: AuditEvent,
     ): Promise<{ replacedObjectKey: string | null }> {
       return db.transaction().execute(async (trx) => {
         await trx
@@ -143,6 +151,7 @@ export function createDeviceSettingsRepo(db: Db) {
           )
           .execute()
         const old = before?.[slot]
+        if (audit) await recordAudit(trx, audit)
         return { replacedObjectKey: old ? await deleteImage(trx, old) : null }
       })
     },
@@ -151,6 +160,7 @@ export function createDeviceSettingsRepo(db: Db) {
     async removeImage(
       businessId: string,
       slot: ImageSlot,
+      audit?: AuditEvent,
     ): Promise<{ removedObjectKey: string | null } | false> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
@@ -166,6 +176,7 @@ export function createDeviceSettingsRepo(db: Db) {
           .set({ [slot]: null, updatedAt: sql<Date>`now()` })
           .where('businessId', '=', businessId)
           .execute()
+        if (audit) await recordAudit(trx, audit)
         return { removedObjectKey: await deleteImage(trx, old) }
       })
     },

@@ -16,10 +16,12 @@ import {
   DEFAULT_IDLE_SIGN_OUT_SEC,
   DEFAULT_RECEIPT_TEXT,
   DEFAULT_TIP_PERCENTS,
+  type AuditDetails,
   type DeviceImageKind,
   type DeviceTheme,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import type { AuditBy, AuditEvent } from '../audit'
 import type { JobQueue } from '../../jobs/jobs'
 import { imageObjectKey, type ImageStore, type ObjectStore } from './image-store'
 import { cleanImage } from './images'
@@ -53,6 +55,16 @@ export interface ServedImage {
   bytes: Buffer
   createdAt: Date
 }
+
+/** The settings a change names in the audit log (the patch may carry the call's other fields). */
+const SETTING_KEYS = [
+  'displayName',
+  'receiptText',
+  'screenSaverDelaySec',
+  'theme',
+  'tipPercents',
+  'idleSignOutSec',
+] as const
 
 export function createDeviceSettingsService(deps: {
   repo: DeviceSettingsRepo
@@ -93,6 +105,7 @@ export function createDeviceSettingsService(deps: {
     businessId: string,
     slot: ImageSlot,
     image: Awaited<ReturnType<typeof cleanImage>>,
+    audit: AuditEvent,
   ): Promise<void> {
     const id = randomUUID()
     const meta = {
@@ -111,7 +124,7 @@ export function createDeviceSettingsService(deps: {
     }
     // A failure here may still have committed (the answer lost on the way): an object is left
     // listed, and the job deletes it only if no committed row took it off the list.
-    const { replacedObjectKey } = await repo.putImage(businessId, slot, row)
+    const { replacedObjectKey } = await repo.putImage(businessId, slot, row, audit)
     if (replacedObjectKey) await deleteOrphan(replacedObjectKey)
   }
 
@@ -144,13 +157,23 @@ export function createDeviceSettingsService(deps: {
         tipPercents?: number[]
         idleSignOutSec?: number
       },
+      by: AuditBy,
     ): Promise<DeviceSettingsView> {
-      await repo.update(businessId, {
-        ...patch,
-        // emptied: back to the default
-        ...(patch.displayName === '' ? { displayName: null } : {}),
-        ...(patch.receiptText === '' ? { receiptText: null } : {}),
-      })
+      const changed: AuditDetails = {}
+      for (const key of SETTING_KEYS) {
+        const value = patch[key]
+        if (value !== undefined) changed[key] = Array.isArray(value) ? value.join(',') : value
+      }
+      await repo.update(
+        businessId,
+        {
+          ...patch,
+          // emptied: back to the default
+          ...(patch.displayName === '' ? { displayName: null } : {}),
+          ...(patch.receiptText === '' ? { receiptText: null } : {}),
+        },
+        { businessId, by, action: 'device_settings.changed', details: changed },
+      )
       return get(businessId)
     },
 
@@ -158,14 +181,29 @@ export function createDeviceSettingsService(deps: {
       businessId: string,
       kind: DeviceImageKind,
       bytes: Buffer,
+      by: AuditBy,
     ): Promise<DeviceSettingsView> {
       const image = await cleanImage(bytes)
-      await storeImage(businessId, SLOT[kind], image)
+      await storeImage(businessId, SLOT[kind], image, {
+        businessId,
+        by,
+        action: 'device_settings.image_changed',
+        details: { image: kind, width: image.width, height: image.height },
+      })
       return get(businessId)
     },
 
-    async removeImage(businessId: string, kind: DeviceImageKind): Promise<DeviceSettingsView> {
-      const removed = await repo.removeImage(businessId, SLOT[kind])
+    async removeImage(
+      businessId: string,
+      kind: DeviceImageKind,
+      by: AuditBy,
+    ): Promise<DeviceSettingsView> {
+      const removed = await repo.removeImage(businessId, SLOT[kind], {
+        businessId,
+        by,
+        action: 'device_settings.image_changed',
+        details: { image: kind, removed: true },
+      })
       if (!removed) throw new DomainError('FILE_NOT_FOUND', 'There is no such image')
       if (removed.removedObjectKey) await deleteOrphan(removed.removedObjectKey)
       return get(businessId)

@@ -12,6 +12,7 @@
 import { sql, type Transaction } from 'kysely'
 import type { Db } from '../../db/database'
 import type { Database } from '../../db/schema'
+import { recordAudit, type AuditEvent } from '../audit'
 import { REFUND_STATE_SQL } from '../refunds'
 
 type Q = Db | Transaction<Database>
@@ -190,7 +191,12 @@ export function createShiftRepo(db: Db) {
     },
 
     /** Closes the device's shift (a Z report): numbered, kept, and a new shift begins. */
-    async close(businessId: string, deviceId: string, staffId: string | null): Promise<CloseRow> {
+    async close(
+      businessId: string,
+      deviceId: string,
+      staffId: string | null,
+      audit?: (closed: CloseRow) => AuditEvent,
+    ): Promise<CloseRow> {
       return db.transaction().execute(async (trx) => {
         const lock = `shift:${deviceId}`
         await sql`SELECT pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx)
@@ -235,7 +241,9 @@ export function createShiftRepo(db: Db) {
               .where('id', '=', staffId)
               .executeTakeFirst()
           : undefined
-        return { ...row, staffName: staff?.name ?? null, report }
+        const closed = { ...row, staffName: staff?.name ?? null, report }
+        if (audit) await recordAudit(trx, audit(closed))
+        return closed
       })
     },
 

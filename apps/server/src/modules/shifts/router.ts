@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { deviceAuditOf } from '../audit'
 import { staffProcedure } from '../refunds'
 
 const eodProcedure = staffProcedure('eodReport')
@@ -11,7 +12,12 @@ const eodProcedure = staffProcedure('eodReport')
 export const shiftsRouter = router({
   x: eodProcedure.query(({ ctx }) => ctx.services.shifts.current(ctx.device.id)),
   close: eodProcedure.mutation(({ ctx }) =>
-    ctx.services.shifts.close(ctx.device.businessId, ctx.device.id, ctx.staff.id),
+    ctx.services.shifts.close(
+      ctx.device.businessId,
+      ctx.device.id,
+      ctx.staff.id,
+      deviceAuditOf(ctx),
+    ),
   ),
   history: businessProcedure
     .input(z.object({ deviceId: z.uuid() }))

@@ -7,6 +7,7 @@
 import { STAFF_LOCK_AFTER_WRONG_PINS } from '@app/domain'
 import { sql } from 'kysely'
 import type { Db } from '../../db/database'
+import { recordAudit, type AuditEvent } from '../audit'
 import { DEVICE_EVENTS_CHANNEL } from '../devices'
 
 export function createStaffLockRepo(db: Db) {
@@ -76,7 +77,12 @@ export function createStaffLockRepo(db: Db) {
     },
 
     /** Unlocks the staff member (their count starts again), recorded with who did it. */
-    async unlock(businessId: string, staffId: string, userId: string): Promise<boolean> {
+    async unlock(
+      businessId: string,
+      staffId: string,
+      userId: string,
+      audit?: AuditEvent,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('staff')
@@ -98,6 +104,7 @@ export function createStaffLockRepo(db: Db) {
           .insertInto('staffLockEvents')
           .values({ businessId, staffId, event: 'unlocked', wrongPins, userId })
           .execute()
+        if (audit) await recordAudit(trx, audit)
         return true
       })
     },

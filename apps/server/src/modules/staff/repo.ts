@@ -5,6 +5,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { StaffTable } from '../../db/schema'
+import { recordAudit, withAudit, type AuditEvent } from '../audit'
 import { createNamedRowsRepo } from '../devices'
 
 const COLUMNS = [
@@ -115,13 +116,16 @@ export function createStaffRepo(db: Db) {
         .execute()
     },
 
-    async insert(p: StaffFields & { businessId: string } & PinFields): Promise<StaffWritten> {
+    async insert(
+      p: StaffFields & { businessId: string } & PinFields,
+      audit?: (row: StaffRow) => AuditEvent,
+    ): Promise<StaffWritten> {
       try {
-        const row = await db
-          .insertInto('staff')
-          .values(p)
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow()
+        const row = await withAudit(
+          db,
+          (trx) => trx.insertInto('staff').values(p).returning(COLUMNS).executeTakeFirstOrThrow(),
+          (r) => audit?.(r) ?? null,
+        )
         return { ok: true, row }
       } catch (err) {
         if (clash(err) === 'pin') return { ok: false, reason: 'pinTaken' }
@@ -133,16 +137,22 @@ export function createStaffRepo(db: Db) {
       businessId: string,
       id: string,
       patch: Partial<StaffFields & PinFields>,
+      audit?: (row: StaffRow) => AuditEvent,
     ): Promise<StaffWritten> {
       try {
-        const row = await db
-          .updateTable('staff')
-          .set({ ...patch, updatedAt: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('businessId', '=', businessId)
-          .where('deletedAt', 'is', null)
-          .returning(COLUMNS)
-          .executeTakeFirst()
+        const row = await withAudit(
+          db,
+          (trx) =>
+            trx
+              .updateTable('staff')
+              .set({ ...patch, updatedAt: sql<Date>`now()` })
+              .where('id', '=', id)
+              .where('businessId', '=', businessId)
+              .where('deletedAt', 'is', null)
+              .returning(COLUMNS)
+              .executeTakeFirst(),
+          (r) => (r && audit ? audit(r) : null),
+        )
         return row ? { ok: true, row } : { ok: false, reason: 'missing' }
       } catch (err) {
         if (clash(err) === 'pin') return { ok: false, reason: 'pinTaken' }
@@ -151,7 +161,7 @@ export function createStaffRepo(db: Db) {
     },
 
     /** Deleted staff keep their name on payments; their tags are freed and sessions drop them. */
-    async softDelete(businessId: string, id: string): Promise<boolean> {
+    async softDelete(businessId: string, id: string, audit?: AuditEvent): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const r = await trx
           .updateTable('staff')
@@ -167,6 +177,7 @@ export function createStaffRepo(db: Db) {
           .set({ staffId: null })
           .where('staffId', '=', id)
           .execute()
+        if (audit) await recordAudit(trx, audit)
         return true
       })
     },
@@ -175,7 +186,12 @@ export function createStaffRepo(db: Db) {
      * Gives the tag to the staff member (and forgets it as unrecognised): `taken` when someone
      * else of the business holds it; holding it already is fine.
      */
-    async addTag(businessId: string, staffId: string, tag: string): Promise<'ok' | 'taken'> {
+    async addTag(
+      businessId: string,
+      staffId: string,
+      tag: string,
+      audit?: AuditEvent,
+    ): Promise<'ok' | 'taken'> {
       return db.transaction().execute(async (trx) => {
         const r = await trx
           .insertInto('staffRfidTags')
@@ -197,18 +213,30 @@ export function createStaffRepo(db: Db) {
           .where('businessId', '=', businessId)
           .where('tag', '=', tag)
           .execute()
+        if (r && audit) await recordAudit(trx, audit)
         return 'ok'
       })
     },
 
-    async removeTag(businessId: string, staffId: string, tag: string): Promise<boolean> {
-      const r = await db
-        .deleteFrom('staffRfidTags')
-        .where('businessId', '=', businessId)
-        .where('staffId', '=', staffId)
-        .where('tag', '=', tag)
-        .executeTakeFirst()
-      return r.numDeletedRows > 0n
+    async removeTag(
+      businessId: string,
+      staffId: string,
+      tag: string,
+      audit?: AuditEvent,
+    ): Promise<boolean> {
+      return withAudit(
+        db,
+        async (trx) => {
+          const r = await trx
+            .deleteFrom('staffRfidTags')
+            .where('businessId', '=', businessId)
+            .where('staffId', '=', staffId)
+            .where('tag', '=', tag)
+            .executeTakeFirst()
+          return r.numDeletedRows > 0n
+        },
+        (removed) => (removed ? (audit ?? null) : null),
+      )
     },
 
     async recordUnrecognised(businessId: string, tag: string, deviceId: string): Promise<void> {

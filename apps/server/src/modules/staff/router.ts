@@ -1,6 +1,7 @@
 import { ZPin, ZRfidTag, ZStaffInput } from '@app/domain'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 
 const ZStaffId = z.object({ staffId: z.uuid() })
 
@@ -15,26 +16,32 @@ export const staffRouter = router({
   unlock: businessProcedure
     .input(ZStaffId)
     .mutation(({ ctx, input }) =>
-      ctx.services.staff.unlock(ctx.business.id, input.staffId, ctx.user.id),
+      ctx.services.staff.unlock(ctx.business.id, input.staffId, ctx.user.id, memberAuditOf(ctx)),
     ),
   create: businessProcedure
     .input(ZStaffInput.extend({ pin: ZPin }))
-    .mutation(({ ctx, input }) => ctx.services.staff.create(ctx.business.id, input)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.create(ctx.business.id, input, memberAuditOf(ctx)),
+    ),
   update: businessProcedure
     .input(ZStaffInput.extend({ staffId: z.uuid(), pin: ZPin.nullish() }))
-    .mutation(({ ctx, input }) => ctx.services.staff.update(ctx.business.id, input.staffId, input)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.update(ctx.business.id, input.staffId, input, memberAuditOf(ctx)),
+    ),
   delete: businessProcedure
     .input(ZStaffId)
-    .mutation(({ ctx, input }) => ctx.services.staff.delete(ctx.business.id, input.staffId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.staff.delete(ctx.business.id, input.staffId, memberAuditOf(ctx)),
+    ),
   addTag: businessProcedure
     .input(ZStaffId.extend({ tag: ZRfidTag }))
     .mutation(({ ctx, input }) =>
-      ctx.services.staff.addTag(ctx.business.id, input.staffId, input.tag),
+      ctx.services.staff.addTag(ctx.business.id, input.staffId, input.tag, memberAuditOf(ctx)),
     ),
   removeTag: businessProcedure
     .input(ZStaffId.extend({ tag: ZRfidTag }))
     .mutation(({ ctx, input }) =>
-      ctx.services.staff.removeTag(ctx.business.id, input.staffId, input.tag),
+      ctx.services.staff.removeTag(ctx.business.id, input.staffId, input.tag, memberAuditOf(ctx)),
     ),
   dismissTag: businessProcedure
     .input(z.object({ tag: ZRfidTag }))

@@ -20,6 +20,7 @@ import type pg from 'pg'
 import { DomainError } from '../../lib/errors'
 import { createRateLimits } from '../../lib/rate-limit'
 import type { SealedAt, SecretBox } from '../../lib/secrets'
+import type { AuditBy, AuditEvent } from '../audit'
 import { hashPassword } from '../auth'
 import type { StaffLockRepo } from './lock-repo'
 import type { StaffRepo, StaffRow, StaffWritten } from './repo'
@@ -29,6 +30,29 @@ import { pinTooShort, shortPin, signedIn, view, type SignedInStaff, type StaffVi
 const pinTaken = () =>
   new DomainError('STAFF_PIN_TAKEN', 'Another staff member of this business has this PIN')
 const missing = () => new DomainError('NOT_FOUND', 'Staff member not found')
+
+/** The audit log's event about a staff member (never their PIN; a tag by its last digits). */
+const staffEvent = (
+  by: AuditBy,
+  row: Pick<StaffRow, 'businessId' | 'id' | 'name'>,
+  action: AuditEvent['action'],
+  details?: AuditEvent['details'],
+): AuditEvent => ({
+  businessId: row.businessId,
+  by,
+  action,
+  subject: { kind: 'staff', id: row.id, name: row.name },
+  details,
+})
+
+const staffDetails = (r: StaffRow): NonNullable<AuditEvent['details']> => ({
+  language: r.language,
+  eodReport: r.canEodReport,
+  refundReport: r.canRefundReport,
+  refund: r.canRefund,
+})
+
+const tagHint = (tag: string) => `…${tag.slice(-4)}`
 
 function written(w: StaffWritten): StaffRow {
   if (w.ok) return w.row
@@ -121,6 +145,7 @@ export function createStaffService(deps: {
     async create(
       businessId: string,
       input: { name: string; language: StaffLanguage; permissions: TStaffPermissions; pin: string },
+      by: AuditBy,
     ): Promise<StaffView> {
       if ((await repo.count(businessId)) >= MAX_STAFF_PER_BUSINESS) {
         throw new DomainError('VALIDATION', 'This business has the most staff logins allowed')
@@ -129,7 +154,9 @@ export function createStaffService(deps: {
       // Checked before the slow hash; the unique index decides when two arrive at once.
       if (await repo.byPinLookup(businessId, pin.pinLookup)) throw pinTaken()
       const row = written(
-        await repo.insert({ businessId, ...fields(input), ...pin, pinHash: await hash() }),
+        await repo.insert({ businessId, ...fields(input), ...pin, pinHash: await hash() }, (r) =>
+          staffEvent(by, r, 'staff.created', staffDetails(r)),
+        ),
       )
       return view(row, [])
     },
@@ -143,6 +170,7 @@ export function createStaffService(deps: {
         permissions: TStaffPermissions
         pin?: string | null
       },
+      by: AuditBy,
     ): Promise<StaffView> {
       const before = await requireStaff(businessId, id)
       let pin = {}
@@ -154,25 +182,56 @@ export function createStaffService(deps: {
       } else if (needsStrongPin(input.permissions) && shortPin(before)) {
         throw pinTooShort()
       }
-      return viewOf(written(await repo.update(businessId, id, { ...fields(input), ...pin })))
+      const pinReset = Boolean(input.pin)
+      const audit = (r: StaffRow): AuditEvent => {
+        const after = staffDetails(r)
+        const before_ = staffDetails(before)
+        const changed = Object.fromEntries(
+          Object.entries(after).filter(([k, v]) => before_[k] !== v),
+        )
+        if (r.name !== before.name) changed.previousName = before.name
+        const onlyPin = pinReset && Object.keys(changed).length === 0
+        return staffEvent(
+          by,
+          r,
+          onlyPin ? 'staff.pin_reset' : 'staff.changed',
+          onlyPin ? undefined : { ...changed, ...(pinReset ? { pinReset: true } : {}) },
+        )
+      }
+      return viewOf(written(await repo.update(businessId, id, { ...fields(input), ...pin }, audit)))
     },
 
-    async delete(businessId: string, id: string): Promise<{ ok: true }> {
-      if (!(await repo.softDelete(businessId, id))) throw missing()
+    async delete(businessId: string, id: string, by: AuditBy): Promise<{ ok: true }> {
+      const row = await requireStaff(businessId, id)
+      if (!(await repo.softDelete(businessId, id, staffEvent(by, row, 'staff.removed')))) {
+        throw missing()
+      }
       return { ok: true }
     },
 
-    async addTag(businessId: string, staffId: string, tag: string): Promise<StaffView> {
+    async addTag(
+      businessId: string,
+      staffId: string,
+      tag: string,
+      by: AuditBy,
+    ): Promise<StaffView> {
       const row = await requireStaff(businessId, staffId)
-      if ((await repo.addTag(businessId, staffId, tag)) === 'taken') {
+      const event = staffEvent(by, row, 'staff.tag_added', { tag: tagHint(tag) })
+      if ((await repo.addTag(businessId, staffId, tag, event)) === 'taken') {
         throw new DomainError('RFID_TAG_TAKEN', 'Another staff member holds this tag')
       }
       return viewOf(row)
     },
 
-    async removeTag(businessId: string, staffId: string, tag: string): Promise<StaffView> {
+    async removeTag(
+      businessId: string,
+      staffId: string,
+      tag: string,
+      by: AuditBy,
+    ): Promise<StaffView> {
       const row = await requireStaff(businessId, staffId)
-      if (!(await repo.removeTag(businessId, staffId, tag))) {
+      const event = staffEvent(by, row, 'staff.tag_removed', { tag: tagHint(tag) })
+      if (!(await repo.removeTag(businessId, staffId, tag, event))) {
         throw new DomainError('NOT_FOUND', 'This staff member does not hold this tag')
       }
       return viewOf(row)
@@ -186,9 +245,15 @@ export function createStaffService(deps: {
     },
 
     /** Unlocks a staff member locked after wrong PINs; recorded with the user who did it. */
-    async unlock(businessId: string, staffId: string, userId: string): Promise<StaffView> {
-      await requireStaff(businessId, staffId)
-      if (!(await deps.locks.unlock(businessId, staffId, userId))) {
+    async unlock(
+      businessId: string,
+      staffId: string,
+      userId: string,
+      by: AuditBy,
+    ): Promise<StaffView> {
+      const row = await requireStaff(businessId, staffId)
+      const event = staffEvent(by, row, 'staff.unlocked')
+      if (!(await deps.locks.unlock(businessId, staffId, userId, event))) {
         throw new DomainError('VALIDATION', 'This staff member is not locked')
       }
       return viewOf(await requireStaff(businessId, staffId))

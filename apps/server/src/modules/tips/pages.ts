@@ -6,8 +6,19 @@
 import { DomainError } from '../../lib/errors'
 import { encodeLnurl } from '../../lib/lnurl'
 import type { WalletCapabilities } from '../../wallets/wallet'
+import type { AuditBy, AuditEvent } from '../audit'
 import { RESERVED_TIP_NAMES, TIP_NAME_PATTERN, lightningAddress, wellKnownUrl } from './lnurl'
 import type { TipPageRow, TipRepo } from './repo'
+
+const tipEvent =
+  (by: AuditBy, action: AuditEvent['action'], details?: AuditEvent['details']) =>
+  (row: TipPageRow): AuditEvent => ({
+    businessId: row.businessId,
+    by,
+    action,
+    subject: { kind: 'tip_page', id: row.id, name: row.shortName },
+    details,
+  })
 
 export interface TipPageView {
   id: string
@@ -67,6 +78,7 @@ export function createTipPages(deps: {
     async create(
       businessId: string,
       input: { shortName: string; description: string },
+      by: AuditBy,
     ): Promise<TipPageView> {
       checkName(input.shortName)
       if ((await repo.countPages(businessId)) >= maxPagesPerBusiness) {
@@ -79,7 +91,10 @@ export function createTipPages(deps: {
       if (!caps.descriptionHash) {
         throw new DomainError('WALLET_UNSUPPORTED', 'This wallet cannot take Lightning tips')
       }
-      const r = await repo.insert({ businessId, ...input })
+      const r = await repo.insert(
+        { businessId, ...input },
+        tipEvent(by, 'tips.page_created', { description: input.description }),
+      )
       if (!r.ok) throw taken()
       return view(r.row)
     },
@@ -88,16 +103,22 @@ export function createTipPages(deps: {
       businessId: string,
       tipPageId: string,
       input: { shortName: string; description: string },
+      by: AuditBy,
     ): Promise<TipPageView> {
       checkName(input.shortName)
-      const r = await repo.update(businessId, tipPageId, input)
+      const r = await repo.update(
+        businessId,
+        tipPageId,
+        input,
+        tipEvent(by, 'tips.page_changed', { description: input.description }),
+      )
       if (!r.ok && r.reason === 'taken') throw taken()
       if (!r.ok) throw new DomainError('NOT_FOUND', 'Tip page not found')
       return view(r.row)
     },
 
-    async delete(businessId: string, tipPageId: string): Promise<{ ok: true }> {
-      if (!(await repo.delete(businessId, tipPageId))) {
+    async delete(businessId: string, tipPageId: string, by: AuditBy): Promise<{ ok: true }> {
+      if (!(await repo.delete(businessId, tipPageId, tipEvent(by, 'tips.page_removed')))) {
         throw new DomainError('NOT_FOUND', 'Tip page not found')
       }
       return { ok: true }

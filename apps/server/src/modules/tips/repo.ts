@@ -5,6 +5,7 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
 import type { TipPagesTable } from '../../db/schema'
+import { withAudit, type AuditEvent } from '../audit'
 
 const COLUMNS = ['id', 'businessId', 'shortName', 'description', 'createdAt', 'updatedAt'] as const
 
@@ -37,17 +38,21 @@ export function createTipRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    async insert(p: {
-      businessId: string
-      shortName: string
-      description: string
-    }): Promise<Written> {
+    async insert(
+      p: {
+        businessId: string
+        shortName: string
+        description: string
+      },
+      audit?: (row: TipPageRow) => AuditEvent,
+    ): Promise<Written> {
       try {
-        const row = await db
-          .insertInto('tipPages')
-          .values(p)
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow()
+        const row = await withAudit(
+          db,
+          (trx) =>
+            trx.insertInto('tipPages').values(p).returning(COLUMNS).executeTakeFirstOrThrow(),
+          (r) => audit?.(r) ?? null,
+        )
         return { ok: true, row }
       } catch (err) {
         if (isNameClash(err)) return { ok: false, reason: 'taken' }
@@ -59,15 +64,21 @@ export function createTipRepo(db: Db) {
       businessId: string,
       id: string,
       patch: { shortName: string; description: string },
+      audit?: (row: TipPageRow) => AuditEvent,
     ): Promise<Written> {
       try {
-        const row = await db
-          .updateTable('tipPages')
-          .set({ ...patch, updatedAt: new Date() })
-          .where('id', '=', id)
-          .where('businessId', '=', businessId)
-          .returning(COLUMNS)
-          .executeTakeFirst()
+        const row = await withAudit(
+          db,
+          (trx) =>
+            trx
+              .updateTable('tipPages')
+              .set({ ...patch, updatedAt: new Date() })
+              .where('id', '=', id)
+              .where('businessId', '=', businessId)
+              .returning(COLUMNS)
+              .executeTakeFirst(),
+          (r) => (r && audit ? audit(r) : null),
+        )
         return row ? { ok: true, row } : { ok: false, reason: 'missing' }
       } catch (err) {
         if (isNameClash(err)) return { ok: false, reason: 'taken' }
@@ -75,13 +86,23 @@ export function createTipRepo(db: Db) {
       }
     },
 
-    async delete(businessId: string, id: string): Promise<boolean> {
-      const r = await db
-        .deleteFrom('tipPages')
-        .where('id', '=', id)
-        .where('businessId', '=', businessId)
-        .executeTakeFirst()
-      return r.numDeletedRows > 0n
+    async delete(
+      businessId: string,
+      id: string,
+      audit?: (row: TipPageRow) => AuditEvent,
+    ): Promise<boolean> {
+      const row = await withAudit(
+        db,
+        (trx) =>
+          trx
+            .deleteFrom('tipPages')
+            .where('id', '=', id)
+            .where('businessId', '=', businessId)
+            .returning(COLUMNS)
+            .executeTakeFirst(),
+        (r) => (r && audit ? audit(r) : null),
+      )
+      return row !== undefined
     },
 
     async countPages(businessId: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { ZSafeText } from '@app/domain'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 import { TIP_NAME_PATTERN } from './lnurl'
 
 export const ZTipShortName = z
@@ -17,20 +18,31 @@ export const ZTipPageInput = z.object({
 export const tipsRouter = router({
   list: businessProcedure.query(({ ctx }) => ctx.services.tips.list(ctx.business.id)),
   create: businessProcedure.input(ZTipPageInput).mutation(({ ctx, input }) =>
-    ctx.services.tips.create(ctx.business.id, {
-      shortName: input.shortName,
-      description: input.description,
-    }),
+    ctx.services.tips.create(
+      ctx.business.id,
+      {
+        shortName: input.shortName,
+        description: input.description,
+      },
+      memberAuditOf(ctx),
+    ),
   ),
   update: businessProcedure
     .input(ZTipPageInput.extend({ tipPageId: z.uuid() }))
     .mutation(({ ctx, input }) =>
-      ctx.services.tips.update(ctx.business.id, input.tipPageId, {
-        shortName: input.shortName,
-        description: input.description,
-      }),
+      ctx.services.tips.update(
+        ctx.business.id,
+        input.tipPageId,
+        {
+          shortName: input.shortName,
+          description: input.description,
+        },
+        memberAuditOf(ctx),
+      ),
     ),
   delete: businessProcedure
     .input(z.object({ tipPageId: z.uuid() }))
-    .mutation(({ ctx, input }) => ctx.services.tips.delete(ctx.business.id, input.tipPageId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.tips.delete(ctx.business.id, input.tipPageId, memberAuditOf(ctx)),
+    ),
 })

@@ -1,5 +1,6 @@
 import { ZStepUpProof } from '@app/domain'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 import { consentActorOf } from '../consent'
 // Replacing a connection takes exactly what connecting it in onboarding took.
 import { ZConnectExchangeInput, ZConnectNwcInput } from '../onboarding'
@@ -15,7 +16,7 @@ export const walletDetailsRouter = router({
   replaceNwc: businessProcedure
     .input(ZConnectNwcInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input }) =>
-      ctx.services.walletDetails.replaceNwc(consentActorOf(ctx), input),
+      ctx.services.walletDetails.replaceNwc(consentActorOf(ctx), input, memberAuditOf(ctx)),
     ),
   exchange: businessProcedure.query(({ ctx, signal }) =>
     ctx.services.walletDetails.exchange(ctx.business.id, signal),
@@ -23,6 +24,11 @@ export const walletDetailsRouter = router({
   replaceExchangeKeys: businessProcedure
     .input(ZConnectExchangeInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
-      ctx.services.walletDetails.replaceExchangeKeys(consentActorOf(ctx), input, signal),
+      ctx.services.walletDetails.replaceExchangeKeys(
+        consentActorOf(ctx),
+        input,
+        memberAuditOf(ctx),
+        signal,
+      ),
     ),
 })

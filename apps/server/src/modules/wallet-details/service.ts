@@ -20,6 +20,7 @@ import {
 import { createNwcClient, withDeadline } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
 import type { RelayPolicy } from '../../wallets/nwc/relay-guard'
+import { withAudit, type AuditBy } from '../audit'
 import type { ConsentActor, ConsentService } from '../consent'
 import type { NodeRepo } from '../node'
 import { exchangeRefusal, maskApiKey, nwcWalletOf, verifyExchangeKey, verifyNwcUrl } from './verify'
@@ -123,7 +124,7 @@ export function createWalletDetailsService(deps: {
      * A new connection URL, consented to and verified as in onboarding; the old one stays if
      * either fails.
      */
-    async replaceNwc(actor: ConsentActor, input: { url: string } & StepUpProof) {
+    async replaceNwc(actor: ConsentActor, input: { url: string } & StepUpProof, by: AuditBy) {
       const { businessId } = actor
       await stored<NwcConnection>(businessId, 'nwc')
       const wallet = nwcWalletOf(input.url)
@@ -136,7 +137,17 @@ export function createWalletDetailsService(deps: {
         amountSat: null,
       })
       const { connection, publicInfo } = await verifyNwcUrl(input.url, deps.relayPolicy, probe)
-      await deps.connections.save(deps.db, businessId, 'nwc', connection, publicInfo)
+      await withAudit(
+        deps.db,
+        (trx) => deps.connections.save(trx, businessId, 'nwc', connection, publicInfo),
+        () => ({
+          businessId,
+          by,
+          action: 'wallet.replaced',
+          subject: { kind: 'wallet', id: null, name: 'nwc' },
+          details: { kind: 'nwc', walletPubkey: connection.walletPubkey },
+        }),
+      )
       deps.onReplaced?.(businessId)
       return { walletPubkey: connection.walletPubkey }
     },
@@ -194,6 +205,7 @@ export function createWalletDetailsService(deps: {
     async replaceExchangeKeys(
       actor: ConsentActor,
       input: { apiKey: string; secretKey: string } & StepUpProof,
+      by: AuditBy,
       signal?: AbortSignal,
     ) {
       const { businessId } = actor
@@ -215,7 +227,17 @@ export function createWalletDetailsService(deps: {
         secret: input.secretKey.trim(),
       }
       const publicInfo = await verifyExchangeKey(config, deps.nonces, signal)
-      await deps.connections.save(deps.db, businessId, 'exchange', config, publicInfo)
+      await withAudit(
+        deps.db,
+        (trx) => deps.connections.save(trx, businessId, 'exchange', config, publicInfo),
+        () => ({
+          businessId,
+          by,
+          action: 'wallet.replaced',
+          subject: { kind: 'wallet', id: null, name: 'exchange' },
+          details: { kind: 'exchange', apiKey: maskApiKey(config.apiKey) },
+        }),
+      )
       deps.onReplaced?.(businessId)
       return { apiKeyMasked: maskApiKey(config.apiKey) }
     },

@@ -2,6 +2,7 @@
  * What a withdrawal will do once read and priced (a plan), what the page is shown of it (a
  * quote), and what its row keeps of it; the errors a wallet's refusals become.
  */
+import type { AuditBy } from '../audit'
 import bolt11 from 'bolt11'
 import type { InvoiceDestination, OnchainPriority } from '@app/domain'
 import { DomainError } from '../../lib/errors'
@@ -82,6 +83,8 @@ export interface Actor {
   /** the user's session, whose recent step-up may stand for the password */
   sessionIdHash?: string
   ip?: string
+  /** who acts and from where, for the audit log */
+  audit?: AuditBy
 }
 
 export function walletError(err: unknown): never {

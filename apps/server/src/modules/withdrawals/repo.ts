@@ -4,10 +4,11 @@
  * business is in flight (a lock per business, and a unique index across instances regardless);
  * each change is announced with pg_notify on WITHDRAWAL_EVENTS_CHANNEL.
  */
-import { sql, type Selectable, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { IN_FLIGHT_WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@app/domain'
 import type { Db } from '../../db/database'
 import type { Database, WithdrawalsTable } from '../../db/schema'
+import { recordAudit, SYSTEM_AUDIT, withAudit, type AuditEvent } from '../audit'
 
 export const WITHDRAWAL_EVENTS_CHANNEL = 'withdrawal_events'
 
@@ -58,6 +59,46 @@ async function announce(db: Db | Transaction<Database>, id: string): Promise<voi
       'businessId', business_id)::text) FROM withdrawals WHERE id = ${id}`.execute(db)
 }
 
+/** Moves an open row on; the row when it was open, undefined when it was already final. */
+function finishRow(trx: Kysely<Database>, id: string, f: Finish, isFinal: boolean) {
+  return trx
+    .updateTable('withdrawals')
+    .set({
+      status: f.status,
+      updatedAt: new Date(),
+      ...(f.feeSat !== undefined ? { feeSat: f.feeSat } : {}),
+      ...(f.failureReason !== undefined ? { failureReason: f.failureReason } : {}),
+      ...(f.txid !== undefined ? { txid: f.txid } : {}),
+      ...(f.preimage !== undefined ? { preimage: f.preimage } : {}),
+      ...(f.exchangeRef !== undefined ? { exchangeRef: f.exchangeRef } : {}),
+      ...(isFinal ? { finishedAt: new Date() } : {}),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'sending', 'unknown'] satisfies WithdrawalStatus[])
+    .returning(['id', 'businessId', 'amountSat', 'rail', 'destinationType', 'feeSat'])
+    .executeTakeFirst()
+}
+
+/** The audit log's event for a payout that ended: sent or failed, as the platform saw it. */
+function payoutOutcomeEvent(
+  row: NonNullable<Awaited<ReturnType<typeof finishRow>>>,
+  f: Finish,
+): AuditEvent {
+  const sent = f.status === 'succeeded'
+  return {
+    businessId: row.businessId,
+    by: SYSTEM_AUDIT,
+    action: sent ? 'payout.sent' : 'payout.failed',
+    subject: { kind: 'withdrawal', id: row.id },
+    details: {
+      amountSat: Number(row.amountSat),
+      rail: row.rail,
+      ...(row.feeSat !== null ? { feeSat: Number(row.feeSat) } : {}),
+      ...(sent ? {} : { reason: (f.failureReason ?? '').slice(0, 200) }),
+    },
+  }
+}
+
 export function createWithdrawalRepo(db: Db) {
   const get = (businessId: string, id: string) =>
     db
@@ -85,7 +126,10 @@ export function createWithdrawalRepo(db: Db) {
      * all while another withdrawal of the business is in flight (`busy`) or when its invoice was
      * paid (or is being paid) already (`invoice-taken`).
      */
-    async insertClaimed(w: NewWithdrawal): Promise<InsertOutcome> {
+    async insertClaimed(
+      w: NewWithdrawal,
+      audit?: (row: WithdrawalRow) => AuditEvent,
+    ): Promise<InsertOutcome> {
       const out = await db.transaction().execute(async (trx): Promise<InsertOutcome> => {
         await lockBusiness(trx, w.businessId)
         const existing = await trx
@@ -118,6 +162,7 @@ export function createWithdrawalRepo(db: Db) {
           .values({ ...w, status: 'sending', sentAt: now, updatedAt: now })
           .returningAll()
           .executeTakeFirstOrThrow()
+        if (audit) await recordAudit(trx, audit(row))
         return { outcome: 'claimed', row }
       })
       if (out.outcome === 'claimed') await announce(db, out.row.id)
@@ -149,22 +194,12 @@ export function createWithdrawalRepo(db: Db) {
     /** Moves an open row (pending, sending or unknown) on; false when it was already final. */
     async finish(id: string, f: Finish): Promise<boolean> {
       const isFinal = f.status !== 'unknown'
-      const r = await db
-        .updateTable('withdrawals')
-        .set({
-          status: f.status,
-          updatedAt: new Date(),
-          ...(f.feeSat !== undefined ? { feeSat: f.feeSat } : {}),
-          ...(f.failureReason !== undefined ? { failureReason: f.failureReason } : {}),
-          ...(f.txid !== undefined ? { txid: f.txid } : {}),
-          ...(f.preimage !== undefined ? { preimage: f.preimage } : {}),
-          ...(f.exchangeRef !== undefined ? { exchangeRef: f.exchangeRef } : {}),
-          ...(isFinal ? { finishedAt: new Date() } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', 'in', ['pending', 'sending', 'unknown'] satisfies WithdrawalStatus[])
-        .executeTakeFirst()
-      if (Number(r.numUpdatedRows) === 0) return false
+      const r = await withAudit(
+        db,
+        (trx) => finishRow(trx, id, f, isFinal),
+        (row) => (row && isFinal ? payoutOutcomeEvent(row, f) : null),
+      )
+      if (!r) return false
       await announce(db, id)
       return true
     },

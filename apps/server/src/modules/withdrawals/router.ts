@@ -2,6 +2,7 @@ import { tracked } from '@trpc/server'
 import { ZWithdrawConfirmInput, ZWithdrawQuoteInput } from '@app/domain'
 import { z } from 'zod'
 import { businessAreaProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 import { consentActorOf } from '../consent'
 
 /** Withdrawing needs a business whose wallet is connected. */
@@ -23,7 +24,7 @@ export const withdrawalsRouter = router({
     ),
   confirm: withdrawProcedure.input(ZWithdrawConfirmInput).mutation(({ ctx, input }) =>
     // not cut short by the page going away: a payment once started is seen to its end
-    ctx.services.withdrawals.confirm(consentActorOf(ctx), input),
+    ctx.services.withdrawals.confirm({ ...consentActorOf(ctx), audit: memberAuditOf(ctx) }, input),
   ),
   list: withdrawProcedure.query(({ ctx }) => ctx.services.withdrawals.list(ctx.business.id)),
   /** Older withdrawals, a page at a time: `cursor` is the last withdrawal's id already shown. */

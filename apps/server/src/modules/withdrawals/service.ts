@@ -20,11 +20,12 @@ import { DomainError } from '../../lib/errors'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
 import type { Wallet } from '../../wallets/wallet'
 import type { WalletProvider } from '../../wallets/wallet-provider'
+import type { AuditEvent } from '../audit'
 import type { ConsentService } from '../consent'
 import { failureCode } from './failure'
 import { quotedFeeOf, quoteOf, targetFields, walletError, type Actor } from './plan'
 import { createPlanner } from './planner'
-import { WITHDRAWAL_EVENTS_CHANNEL, type WithdrawalRepo } from './repo'
+import { WITHDRAWAL_EVENTS_CHANNEL, type WithdrawalRepo, type WithdrawalRow } from './repo'
 import { createResolver } from './resolver'
 import { createSender } from './sender'
 import { listEventId, withdrawalView, type WithdrawalView } from './view'
@@ -139,17 +140,36 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
     )
     // refusals for the moment (not enough funds, another one in flight) write nothing
     await checkFunds(wallet, p, signal)
-    const written = await repo.insertClaimed({
-      businessId: actor.businessId,
-      userId: actor.userId,
-      walletKind: wallet.kind,
-      rail: p.rail,
-      destinationType: p.destinationType,
-      destination,
-      ...targetFields(p),
-      amountSat: p.amountSat,
-      idempotencyKey: input.idempotencyKey,
-    })
+    const by = actor.audit
+    const audit = by
+      ? (row: WithdrawalRow): AuditEvent => ({
+          businessId: row.businessId,
+          by,
+          action: 'payout.requested',
+          subject: { kind: 'withdrawal', id: row.id },
+          details: {
+            amountSat: Number(row.amountSat),
+            rail: row.rail,
+            destinationType: row.destinationType,
+            destination: row.destination.slice(0, 200),
+            refund: actor.userId === null,
+          },
+        })
+      : undefined
+    const written = await repo.insertClaimed(
+      {
+        businessId: actor.businessId,
+        userId: actor.userId,
+        walletKind: wallet.kind,
+        rail: p.rail,
+        destinationType: p.destinationType,
+        destination,
+        ...targetFields(p),
+        amountSat: p.amountSat,
+        idempotencyKey: input.idempotencyKey,
+      },
+      audit,
+    )
     if (written.outcome === 'existing') return withdrawalView(written.row)
     if (written.outcome === 'busy') throw inProgress()
     if (written.outcome === 'invoice-taken') {
