@@ -10,7 +10,10 @@ import { createScreeningRepo } from './modules/screening/repo'
 import { createScreeningService } from './modules/screening/service'
 import type { ServiceBase } from './services-base'
 
-export function createConsentServices(base: ServiceBase, given: { auth: ConsentDeps['auth'] }) {
+export function createConsentServices(
+  base: ServiceBase,
+  given: Pick<ConsentDeps, 'auth' | 'requireVerifiedEmail'>,
+) {
   const { deps } = base
   const screeningRepo = createScreeningRepo(deps.db)
   const screening = createScreeningService({
@@ -29,6 +32,7 @@ export function createConsentServices(base: ServiceBase, given: { auth: ConsentD
       repo: consentRepo,
       screening,
       auth: given.auth,
+      requireVerifiedEmail: given.requireVerifiedEmail,
       now: deps.clock,
       log: deps.log,
     }),

@@ -16,13 +16,16 @@ import { createConsentServices } from './services-consent'
 import { createDeviceServices } from './services-devices'
 import { createNodeServices } from './services-node'
 import { createPaymentServices } from './services-payments'
+import { createRecoveryServices } from './services-recovery'
 import { createWithdrawalServices } from './services-withdrawals'
 
 export function createServices(deps: ServiceDeps) {
   const base = createServiceBase(deps)
+  const recovering = createRecoveryServices(base)
   // every way out passes the consent policy; its password check is the accounts' (built below)
   const consenting = createConsentServices(base, {
     auth: { confirmWithPassword: (input) => accounts.auth.confirmWithPassword(input) },
+    requireVerifiedEmail: (userId) => recovering.recovery.requireVerifiedForPayout(userId),
   })
   const node = createNodeServices(base, consenting.consent)
   const taking = createPaymentServices(base, node.nodes)
@@ -45,6 +48,7 @@ export function createServices(deps: ServiceDeps) {
     ...taking,
     ...accounts,
     ...consenting,
+    ...recovering,
     ...sending,
     ...shop,
     /** At start-up: payouts and swaps a crash left half-way are asked of their wallets now. */

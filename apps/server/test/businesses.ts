@@ -15,7 +15,16 @@ export async function approvedBusiness(
   env: TestEnv,
 ): Promise<{ b: TestBrowser; businessId: string }> {
   const b = env.browser()
-  await b.caller.auth.signUp({ email: uniqueEmail(), password: 'correct horse battery' })
+  const owner = await b.caller.auth.signUp({
+    email: uniqueEmail(),
+    password: 'correct horse battery',
+  })
+  // the owner opened the verification mail (recovery tests open it): payouts need it
+  await env.database.db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date() })
+    .where('id', '=', owner.id)
+    .execute()
   const { id: businessId } = await b.caller.businesses.create({ name: 'Corner Café' })
   await b.caller.onboarding.saveCompany({ businessId, data: companyDetails() })
   await b.caller.onboarding.saveDirectors({ businessId, data: corporationDirectors })

@@ -36,6 +36,14 @@ export const ERROR_STATUS = {
   TWO_FACTOR_ALREADY_ENABLED: 'CONFLICT',
   TWO_FACTOR_NOT_ENABLED: 'PRECONDITION_FAILED',
   TWO_FACTOR_NOT_STARTED: 'PRECONDITION_FAILED',
+  /** a mailed account link (password reset, verification, address change) that was never made */
+  ACCOUNT_LINK_INVALID: 'BAD_REQUEST',
+  ACCOUNT_LINK_EXPIRED: 'BAD_REQUEST',
+  ACCOUNT_LINK_USED: 'BAD_REQUEST',
+  /** the act needs a verified email address (payouts, invitations) */
+  EMAIL_NOT_VERIFIED: 'PRECONDITION_FAILED',
+  /** a change of address to the address the account already has */
+  EMAIL_UNCHANGED: 'BAD_REQUEST',
   SUBSCRIPTION_LIMIT_REACHED: 'TOO_MANY_REQUESTS',
   UNAUTHORIZED: 'UNAUTHORIZED',
   FORBIDDEN: 'FORBIDDEN',

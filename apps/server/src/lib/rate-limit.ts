@@ -94,6 +94,29 @@ export const RATE_LIMITS = {
   /** LNURL-pay callbacks (tip invoices) per client address, and per tip page from everyone */
   tipCallbacksPerIp: { prefix: 'tip_cb_ip', points: 30, durationSec: MINUTE, blocks: false },
   tipCallbacksPerPage: { prefix: 'tip_cb_page', points: 120, durationSec: MINUTE, blocks: false },
+  /**
+   * Mails an account asks for (password resets, verification, address changes) per client
+   * address, and per address mailed (so nobody's mailbox is flooded); not forgiven.
+   */
+  accountMailsPerIp: {
+    prefix: 'acct_mail_ip',
+    points: 10,
+    durationSec: 60 * MINUTE,
+    blocks: false,
+  },
+  accountMailsPerAddress: {
+    prefix: 'acct_mail_to',
+    points: 3,
+    durationSec: QUARTER_HOUR,
+    blocks: false,
+  },
+  /** links of account mails (reset, verification, change) opened per client address: guesses */
+  accountLinksPerIp: {
+    prefix: 'acct_link_ip',
+    points: 30,
+    durationSec: QUARTER_HOUR,
+    blocks: true,
+  },
   /** LNURL-withdraw calls (refunds) per client address */
   refundLnurlPerIp: { prefix: 'lnurlw-ip', points: 30, durationSec: MINUTE, blocks: false },
 } as const satisfies Record<string, NamedLimit>

@@ -25,11 +25,13 @@ import { terminalRouter } from '../modules/terminal/router'
 import { refundsRouter } from '../modules/refunds/router'
 import { shiftsRouter } from '../modules/shifts/router'
 import { auditLogRouter } from '../modules/audit/router'
+import { recoveryRouter } from '../modules/recovery/router'
 import { router } from './init'
 
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  recovery: recoveryRouter,
   account: accountRouter,
   businesses: businessesRouter,
   onboarding: onboardingRouter,

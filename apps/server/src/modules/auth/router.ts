@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { publicProcedure, router } from '../../trpc/init'
+import { LANGUAGE_COOKIE } from '../recovery'
 import { ZSecondFactorCode, clientOf } from './inputs'
 import { PASSWORD_MAX_LENGTH } from './passwords'
 
@@ -23,6 +24,7 @@ export const authRouter = router({
   signUp: publicProcedure.input(ZCredentialsInput).mutation(async ({ ctx, input }) => {
     const { profile, session } = await ctx.services.auth.signUp({ ...input, ...clientOf(ctx) })
     ctx.startSession(session)
+    await ctx.services.recovery.afterSignUp(profile.id, ctx.cookies.get(LANGUAGE_COOKIE))
     return profile
   }),
 
@@ -34,6 +36,7 @@ export const authRouter = router({
     const result = await ctx.services.auth.signIn({ ...input, ...clientOf(ctx) })
     if (result.step === 'code') return { step: 'code' as const, challenge: result.challenge }
     ctx.startSession(result.session)
+    await ctx.services.recovery.rememberLocale(result.profile.id, ctx.cookies.get(LANGUAGE_COOKIE))
     return { step: 'signedIn' as const, profile: result.profile }
   }),
 
@@ -43,6 +46,7 @@ export const authRouter = router({
       ...clientOf(ctx),
     })
     ctx.startSession(session)
+    await ctx.services.recovery.rememberLocale(profile.id, ctx.cookies.get(LANGUAGE_COOKIE))
     return profile
   }),
 

@@ -47,6 +47,8 @@ export interface ConsentDeps {
       ip?: string
     }): Promise<void>
   }
+  /** EMAIL_NOT_VERIFIED unless the user may send payouts with their address as it is */
+  requireVerifiedEmail?: (userId: string) => Promise<void>
   /** the policy's clock (step-ups' validity, the day's window) */
   now?: () => Date
   log?: (msg: string, err?: unknown) => void
@@ -166,6 +168,7 @@ export function createConsentService(deps: ConsentDeps) {
       req: Pick<ConsentRequest, 'actor' | 'screen' | 'amountSat'>,
       signal?: AbortSignal,
     ): Promise<void> {
+      if (req.actor.userId !== null) await deps.requireVerifiedEmail?.(req.actor.userId)
       await checkLimits(req.actor.businessId, req.amountSat)
       await screenAll(req.screen, req.actor, 'quote', signal)
     },
@@ -177,6 +180,10 @@ export function createConsentService(deps: ConsentDeps) {
     async authorize(req: ConsentRequest, signal?: AbortSignal): Promise<void> {
       let how: Awaited<ReturnType<typeof proven>>
       try {
+        // a payout needs a verified address (the wallet's replacement moves no money itself)
+        if (req.actor.userId !== null && req.action !== 'wallet_replace') {
+          await deps.requireVerifiedEmail?.(req.actor.userId)
+        }
         how = await proven(req)
         await checkLimits(req.actor.businessId, req.amountSat)
         await screenAll(req.screen, req.actor, 'send', signal)
