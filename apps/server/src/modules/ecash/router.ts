@@ -1,6 +1,10 @@
-import { ZSafeText } from '@app/domain'
-import { z } from 'zod'
-import { businessAreaProcedure, businessProcedure, router } from '../../trpc/init'
+import { ZSafeText } from "@app/domain";
+import { z } from "zod";
+import {
+  businessAreaProcedure,
+  businessProcedure,
+  router,
+} from "../../trpc/init";
 
 export const ZRedeemInput = z.object({
   /** a `cashuA…`/`cashuB…` token, optionally behind `cashu:` */
@@ -8,17 +12,19 @@ export const ZRedeemInput = z.object({
   memo: ZSafeText.trim().max(200).optional(),
   /** the page's key for this redemption: a retry gets the same payment */
   idempotencyKey: z.string().min(8).max(100).optional(),
-})
+});
 
 /** Taking payments needs a business whose wallet is connected. */
-const takingProcedure = businessAreaProcedure
+const takingProcedure = businessAreaProcedure("payments.take");
 
 export const ecashRouter = router({
   /** The mints whose ecash this platform takes. */
-  acceptedMints: businessProcedure.query(({ ctx }) => ({
+  acceptedMints: businessProcedure("business.read").query(({ ctx }) => ({
     mints: ctx.services.ecash.acceptedMints(),
   })),
   redeem: takingProcedure
     .input(ZRedeemInput)
-    .mutation(({ ctx, input, signal }) => ctx.services.ecash.redeem(ctx.business, input, signal)),
-})
+    .mutation(({ ctx, input, signal }) =>
+      ctx.services.ecash.redeem(ctx.business, input, signal),
+    ),
+});
