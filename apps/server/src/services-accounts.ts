@@ -2,61 +2,55 @@
  * People and their businesses: accounts and sessions, businesses, the application and its
  * review, the payment processor's setup, and replacing a connected wallet later.
  */
-import { createAuthLimits } from "./modules/auth/rate-limits";
-import { createAuthRepo } from "./modules/auth/repo";
-import { createAuthService } from "./modules/auth/service";
-import { createBusinessRepo } from "./modules/businesses/repo";
-import { createBusinessService } from "./modules/businesses/service";
-import { createNodeRepo } from "./modules/node/repo";
-import { createProviderSetupService } from "./modules/onboarding/provider-setup";
-import { createOnboardingService } from "./modules/onboarding/service";
-import type { ConsentService } from "./modules/consent";
-import type { WalletProvider } from "./wallets/wallet-provider";
-import { createWalletDetailsService } from "./modules/wallet-details/service";
-import type { ServiceBase } from "./services-base";
-import { createMemberGuard } from "./modules/team/member-guard";
-import { createTeamRepo } from "./modules/team/repo";
-import { createTeamService } from "./modules/team/service";
+import { createAuthLimits } from './modules/auth/rate-limits'
+import { createAuthRepo } from './modules/auth/repo'
+import { createAuthService } from './modules/auth/service'
+import { createBusinessRepo } from './modules/businesses/repo'
+import { createBusinessService } from './modules/businesses/service'
+import { createNodeRepo } from './modules/node/repo'
+import { createProviderSetupService } from './modules/onboarding/provider-setup'
+import { createOnboardingService } from './modules/onboarding/service'
+import type { ConsentService } from './modules/consent'
+import type { WalletProvider } from './wallets/wallet-provider'
+import { createWalletDetailsService } from './modules/wallet-details/service'
+import type { ServiceBase } from './services-base'
+import { createMemberGuard } from './modules/team/member-guard'
+import { createTeamRepo } from './modules/team/repo'
+import { createTeamService } from './modules/team/service'
 
 export function createAccountServices(
   base: ServiceBase,
   given: { wallets: WalletProvider; consent: ConsentService },
 ) {
-  const { deps, externals } = base;
-  const authRepo = createAuthRepo(deps.db);
-  const businessRepo = createBusinessRepo(deps.db);
+  const { deps, externals } = base
+  const authRepo = createAuthRepo(deps.db)
+  const businessRepo = createBusinessRepo(deps.db)
   return {
     authRepo,
-    auth: createAuthService(
-      authRepo,
-      createAuthLimits(deps.pool, deps.authLimits),
-      {
-        secrets: base.secrets,
-        bus: base.bus,
-        issuer: deps.config.brandName,
-        sessions: deps.config.sessions,
-        log: deps.log,
-      },
-    ),
+    auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits), {
+      secrets: base.secrets,
+      bus: base.bus,
+      issuer: deps.config.brandName,
+      sessions: deps.config.sessions,
+      log: deps.log,
+    }),
     businesses: createBusinessService(businessRepo),
     team: createTeamService({
       repo: createTeamRepo(deps.db),
       guard: createMemberGuard({
         bus: base.bus,
-        findMember: (businessId, userId) =>
-          businessRepo.findForMember(businessId, userId),
+        findMember: (businessId, userId) => businessRepo.findForMember(businessId, userId),
         log: deps.log,
       }),
       publicUrl: deps.config.publicUrl,
       prove: (actor, proof) => given.consent.prove(actor, proof),
-      businessName: async (businessId) =>
-        (await businessRepo.findById(businessId))?.name ?? "",
+      businessName: async (businessId) => (await businessRepo.findById(businessId))?.name ?? '',
       // written in the transaction that creates the invitation
       sendInvitationMail: (trx, mail) =>
         base.mail.enqueueMail(trx, {
           to: mail.to,
           locale: mail.locale,
-          template: "invitation",
+          template: 'invitation',
           data: {
             inviterName: mail.inviterEmail,
             businessName: mail.businessName,
@@ -88,5 +82,5 @@ export function createAccountServices(
       consent: given.consent,
       onReplaced: (businessId) => given.wallets.invalidate(businessId),
     }),
-  };
+  }
 }

@@ -3,124 +3,109 @@
  * The server checks `can` on every business procedure and route (each declares its permission);
  * the web asks the same `can` to hide what a role cannot use.
  */
-import { z } from "zod";
+import { z } from 'zod'
 
-export const MEMBER_ROLES = [
-  "owner",
-  "admin",
-  "manager",
-  "accountant",
-] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
-export const ZMemberRole = z.enum(MEMBER_ROLES);
+export const MEMBER_ROLES = ['owner', 'admin', 'manager', 'accountant'] as const
+export type MemberRole = (typeof MEMBER_ROLES)[number]
+export const ZMemberRole = z.enum(MEMBER_ROLES)
 
 export function isMemberRole(value: unknown): value is MemberRole {
-  return (
-    typeof value === "string" &&
-    (MEMBER_ROLES as readonly string[]).includes(value)
-  );
+  return typeof value === 'string' && (MEMBER_ROLES as readonly string[]).includes(value)
 }
 
 /** One name per capability a business procedure or route needs. */
 export const PERMISSIONS = [
   /** the business's name, currency, onboarding step and what it can take (every member) */
-  "business.read",
+  'business.read',
   /** the dashboard, transactions, a payment's detail, the device and staff names they show */
-  "sales.read",
+  'sales.read',
   /** the transactions' CSV */
-  "exports",
+  'exports',
   /** Z reports and closed shifts */
-  "terminalReports.read",
+  'terminalReports.read',
   /** the wallet's and node's state as the dashboard shows it (no secrets) */
-  "wallet.read",
+  'wallet.read',
   /** charges in the business area (Lightning, on-chain, ecash) */
-  "payments.take",
+  'payments.take',
   /** withdrawals: balances, quotes, sending, their history */
-  "payouts",
+  'payouts',
   /** the wallet connection, exchange keys, channel deposits, Loop and autoloop */
-  "wallet.manage",
+  'wallet.manage',
   /** the own node: unlock, seed, backups, updates */
-  "node.manage",
+  'node.manage',
   /** devices (tills and kiosks), their logins */
-  "devices.manage",
+  'devices.manage',
   /** staff members, their PINs and tags */
-  "staff.manage",
+  'staff.manage',
   /** what every device shows: logo, screen saver, tips, receipts */
-  "deviceSettings.manage",
+  'deviceSettings.manage',
   /** tip pages */
-  "tips.manage",
+  'tips.manage',
   /** the point-of-sale API's webhooks */
-  "integrations.manage",
+  'integrations.manage',
   /** the application (company, directors, …) and its submission */
-  "business.settings",
+  'business.settings',
   /** the audit log */
-  "auditLog.read",
+  'auditLog.read',
   /** members and invitations */
-  "members.manage",
+  'members.manage',
   /** giving the business to another member */
-  "ownership.transfer",
+  'ownership.transfer',
   /** whether admins may pay out */
-  "payoutPolicy.manage",
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+  'payoutPolicy.manage',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
 
 /** The business's own rules that widen a role. */
 export interface BusinessPolicy {
   /** admins may pay out (off unless an owner turns it on) */
-  adminsMayPayOut: boolean;
+  adminsMayPayOut: boolean
 }
 
 const READS = [
-  "business.read",
-  "sales.read",
-  "exports",
-  "terminalReports.read",
-  "wallet.read",
-] as const satisfies readonly Permission[];
+  'business.read',
+  'sales.read',
+  'exports',
+  'terminalReports.read',
+  'wallet.read',
+] as const satisfies readonly Permission[]
 
 const OWNER_ONLY = new Set<Permission>([
-  "members.manage",
-  "ownership.transfer",
-  "payoutPolicy.manage",
-]);
+  'members.manage',
+  'ownership.transfer',
+  'payoutPolicy.manage',
+])
 
 /** What each role may always do (admins' payouts depend on the business: see `can`). */
 const GRANTS: Record<MemberRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
-  admin: new Set(
-    PERMISSIONS.filter((p) => !OWNER_ONLY.has(p) && p !== "payouts"),
-  ),
+  admin: new Set(PERMISSIONS.filter((p) => !OWNER_ONLY.has(p) && p !== 'payouts')),
   manager: new Set<Permission>([
     ...READS,
-    "payments.take",
-    "devices.manage",
-    "staff.manage",
-    "deviceSettings.manage",
-    "tips.manage",
+    'payments.take',
+    'devices.manage',
+    'staff.manage',
+    'deviceSettings.manage',
+    'tips.manage',
   ]),
-  accountant: new Set<Permission>([...READS, "auditLog.read"]),
-};
+  accountant: new Set<Permission>([...READS, 'auditLog.read']),
+}
 
 /** Whether a member with this role may do what the permission names, in a business so set. */
-export function can(
-  role: MemberRole,
-  permission: Permission,
-  policy?: BusinessPolicy,
-): boolean {
-  if (permission === "payouts" && role === "admin")
-    return policy?.adminsMayPayOut === true;
-  return GRANTS[role].has(permission);
+export function can(role: MemberRole, permission: Permission, policy?: BusinessPolicy): boolean {
+  if (permission === 'payouts' && role === 'admin') return policy?.adminsMayPayOut === true
+  return GRANTS[role].has(permission)
 }
 
 /** How long an invitation may be accepted. */
-export const INVITATION_VALID_DAYS = 7;
+export const INVITATION_VALID_DAYS = 7
 
 /** Roles an invitation may give (ownership is transferred, never invited). */
-export const INVITABLE_ROLES = ["admin", "manager", "accountant"] as const;
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export const INVITABLE_ROLES = ['admin', 'manager', 'accountant'] as const
+export type InvitableRole = (typeof INVITABLE_ROLES)[number]
 
 export const ZInviteInput = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
   role: z.enum(INVITABLE_ROLES),
-});
-export type InviteInput = z.infer<typeof ZInviteInput>;
+})
+export type InviteInput = z.infer<typeof ZInviteInput>

@@ -1,33 +1,33 @@
-import { accountRouter } from "../modules/account/router";
-import { authRouter } from "../modules/auth/router";
-import { businessesRouter } from "../modules/businesses/router";
-import { ecashRouter } from "../modules/ecash/router";
-import { onboardingRouter } from "../modules/onboarding/router";
-import { operatorRouter } from "../modules/operator/router";
-import { depositRouter } from "../modules/deposit/router";
-import { nodeRouter } from "../modules/node/router";
-import { loopRouter } from "../modules/loop/router";
-import { walletDetailsRouter } from "../modules/wallet-details/router";
-import { paymentsRouter } from "../modules/payments/router";
-import { priceRouter } from "../modules/price/router";
-import { salesRouter } from "../modules/sales/router";
-import { systemRouter } from "../modules/system/router";
-import { tipsRouter } from "../modules/tips/router";
-import { withdrawalsRouter } from "../modules/withdrawals/router";
-import { consentRouter } from "../modules/consent/router";
-import { demoRouter } from "../modules/demo/router";
-import { devicesRouter } from "../modules/devices/router";
-import { deviceRouter } from "../modules/devices/device-router";
-import { staffRouter } from "../modules/staff/router";
-import { deviceSettingsRouter } from "../modules/devices/settings-router";
-import { posRouter } from "../modules/pos/router";
-import { terminalRouter } from "../modules/terminal/router";
-import { refundsRouter } from "../modules/refunds/router";
-import { shiftsRouter } from "../modules/shifts/router";
-import { auditLogRouter } from "../modules/audit/router";
-import { recoveryRouter } from "../modules/recovery/router";
-import { teamRouter } from "../modules/team/router";
-import { router } from "./init";
+import { accountRouter } from '../modules/account/router'
+import { authRouter } from '../modules/auth/router'
+import { businessesRouter } from '../modules/businesses/router'
+import { ecashRouter } from '../modules/ecash/router'
+import { onboardingRouter } from '../modules/onboarding/router'
+import { operatorRouter } from '../modules/operator/router'
+import { depositRouter } from '../modules/deposit/router'
+import { nodeRouter } from '../modules/node/router'
+import { loopRouter } from '../modules/loop/router'
+import { walletDetailsRouter } from '../modules/wallet-details/router'
+import { paymentsRouter } from '../modules/payments/router'
+import { priceRouter } from '../modules/price/router'
+import { salesRouter } from '../modules/sales/router'
+import { systemRouter } from '../modules/system/router'
+import { tipsRouter } from '../modules/tips/router'
+import { withdrawalsRouter } from '../modules/withdrawals/router'
+import { consentRouter } from '../modules/consent/router'
+import { demoRouter } from '../modules/demo/router'
+import { devicesRouter } from '../modules/devices/router'
+import { deviceRouter } from '../modules/devices/device-router'
+import { staffRouter } from '../modules/staff/router'
+import { deviceSettingsRouter } from '../modules/devices/settings-router'
+import { posRouter } from '../modules/pos/router'
+import { terminalRouter } from '../modules/terminal/router'
+import { refundsRouter } from '../modules/refunds/router'
+import { shiftsRouter } from '../modules/shifts/router'
+import { auditLogRouter } from '../modules/audit/router'
+import { recoveryRouter } from '../modules/recovery/router'
+import { teamRouter } from '../modules/team/router'
+import { router } from './init'
 
 export const appRouter = router({
   system: systemRouter,
@@ -59,6 +59,6 @@ export const appRouter = router({
   terminal: terminalRouter,
   demo: demoRouter,
   auditLog: auditLogRouter,
-});
+})
 
-export type AppRouter = typeof appRouter;
+export type AppRouter = typeof appRouter

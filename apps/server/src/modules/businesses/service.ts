@@ -1,30 +1,27 @@
 /** Businesses and who may act on them: every business-scoped call goes through `requireMember`. */
-import type { Permission } from "@app/domain";
-import { DomainError } from "../../lib/errors";
-import { requireRole } from "./roles";
-import { isUuid } from "../../lib/ids";
-import type { BusinessRepo } from "./repo";
+import type { Permission } from '@app/domain'
+import { DomainError } from '../../lib/errors'
+import { requireRole } from './roles'
+import { isUuid } from '../../lib/ids'
+import type { BusinessRepo } from './repo'
 
 /** How many businesses one account may belong to. */
-export const MAX_BUSINESSES_PER_USER = 20;
+export const MAX_BUSINESSES_PER_USER = 20
 
-export function createBusinessService(
-  repo: BusinessRepo,
-  opts: { maxPerUser?: number } = {},
-) {
-  const maxPerUser = opts.maxPerUser ?? MAX_BUSINESSES_PER_USER;
+export function createBusinessService(repo: BusinessRepo, opts: { maxPerUser?: number } = {}) {
+  const maxPerUser = opts.maxPerUser ?? MAX_BUSINESSES_PER_USER
   return {
     list: (userId: string) => repo.listForUser(userId),
 
     async create(userId: string, name: string) {
-      const business = await repo.create(name.trim(), userId, maxPerUser);
+      const business = await repo.create(name.trim(), userId, maxPerUser)
       if (!business) {
         throw new DomainError(
-          "BUSINESS_LIMIT_REACHED",
+          'BUSINESS_LIMIT_REACHED',
           `An account may belong to at most ${maxPerUser} businesses`,
-        );
+        )
       }
-      return { id: business.id, onboardingStep: business.onboardingStep };
+      return { id: business.id, onboardingStep: business.onboardingStep }
     },
 
     /**
@@ -32,26 +29,18 @@ export function createBusinessService(
      * otherwise). Another user's business, a deleted one and a malformed id all look the same:
      * NOT_FOUND.
      */
-    async requireMember(
-      businessId: string,
-      userId: string,
-      permission: Permission,
-    ) {
-      const business = isUuid(businessId)
-        ? await repo.findForMember(businessId, userId)
-        : undefined;
-      if (!business) throw new DomainError("NOT_FOUND", "Business not found");
-      requireRole(business, permission);
-      return business;
+    async requireMember(businessId: string, userId: string, permission: Permission) {
+      const business = isUuid(businessId) ? await repo.findForMember(businessId, userId) : undefined
+      if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
+      requireRole(business, permission)
+      return business
     },
 
     /** Operators see every business; anyone else goes through requireMember. */
     async getForOperator(businessId: string) {
-      const business = isUuid(businessId)
-        ? await repo.findById(businessId)
-        : undefined;
-      if (!business) throw new DomainError("NOT_FOUND", "Business not found");
-      return business;
+      const business = isUuid(businessId) ? await repo.findById(businessId) : undefined
+      if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
+      return business
     },
 
     /**
@@ -59,19 +48,17 @@ export function createBusinessService(
      * operator belongs to it (nobody approves their own application).
      */
     async requireReviewable(businessId: string, operatorId: string) {
-      const business = isUuid(businessId)
-        ? await repo.findById(businessId)
-        : undefined;
-      if (!business) throw new DomainError("NOT_FOUND", "Business not found");
+      const business = isUuid(businessId) ? await repo.findById(businessId) : undefined
+      if (!business) throw new DomainError('NOT_FOUND', 'Business not found')
       if (await repo.isMember(businessId, operatorId)) {
         throw new DomainError(
-          "OWN_APPLICATION_REVIEW",
-          "Operators do not review their own business",
-        );
+          'OWN_APPLICATION_REVIEW',
+          'Operators do not review their own business',
+        )
       }
-      return business;
+      return business
     },
-  };
+  }
 }
 
-export type BusinessService = ReturnType<typeof createBusinessService>;
+export type BusinessService = ReturnType<typeof createBusinessService>

@@ -1,21 +1,21 @@
-import { ZDeviceInput, ZDeviceName, ZOptionalMid } from "@app/domain";
-import { z } from "zod";
-import { businessProcedure, router } from "../../trpc/init";
-import { memberAuditOf } from "../audit";
+import { ZDeviceInput, ZDeviceName, ZOptionalMid } from '@app/domain'
+import { z } from 'zod'
+import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 
-const ZDeviceId = z.object({ deviceId: z.uuid() });
+const ZDeviceId = z.object({ deviceId: z.uuid() })
 
 /** The owner's device logins: create, list, rename, kiosk, MID, regenerate, sign out, delete. */
 export const devicesRouter = router({
-  list: businessProcedure("devices.manage").query(({ ctx }) =>
+  list: businessProcedure('devices.manage').query(({ ctx }) =>
     ctx.services.devices.list(ctx.business.id),
   ),
   /** Every device and staff member that may have taken a payment, removed ones too (filters). */
-  people: businessProcedure("sales.read").query(async ({ ctx }) => ({
+  people: businessProcedure('sales.read').query(async ({ ctx }) => ({
     devices: await ctx.services.devices.names(ctx.business.id),
     staff: await ctx.services.staff.names(ctx.business.id),
   })),
-  create: businessProcedure("devices.manage")
+  create: businessProcedure('devices.manage')
     .input(ZDeviceInput)
     .mutation(({ ctx, input }) =>
       ctx.services.devices.create(
@@ -28,7 +28,7 @@ export const devicesRouter = router({
         memberAuditOf(ctx),
       ),
     ),
-  update: businessProcedure("devices.manage")
+  update: businessProcedure('devices.manage')
     .input(
       ZDeviceId.extend({
         name: ZDeviceName.optional(),
@@ -48,25 +48,17 @@ export const devicesRouter = router({
         memberAuditOf(ctx),
       ),
     ),
-  regenerate: businessProcedure("devices.manage")
+  regenerate: businessProcedure('devices.manage')
     .input(ZDeviceId)
     .mutation(({ ctx, input }) =>
-      ctx.services.devices.regenerate(
-        ctx.business.id,
-        input.deviceId,
-        memberAuditOf(ctx),
-      ),
+      ctx.services.devices.regenerate(ctx.business.id, input.deviceId, memberAuditOf(ctx)),
     ),
-  signOut: businessProcedure("devices.manage")
+  signOut: businessProcedure('devices.manage')
     .input(ZDeviceId)
     .mutation(({ ctx, input }) =>
-      ctx.services.devices.signOutDevice(
-        ctx.business.id,
-        input.deviceId,
-        memberAuditOf(ctx),
-      ),
+      ctx.services.devices.signOutDevice(ctx.business.id, input.deviceId, memberAuditOf(ctx)),
     ),
-  delete: businessProcedure("devices.manage")
+  delete: businessProcedure('devices.manage')
     .input(ZDeviceId.extend({ confirmName: z.string().max(200) }))
     .mutation(({ ctx, input }) =>
       ctx.services.devices.delete(
@@ -76,4 +68,4 @@ export const devicesRouter = router({
         memberAuditOf(ctx),
       ),
     ),
-});
+})

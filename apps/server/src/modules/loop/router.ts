@@ -1,11 +1,6 @@
-import {
-  ZAutoloopSetup,
-  ZLoopOutInput,
-  ZLoopQuoteInput,
-  ZStepUpProof,
-} from "@app/domain";
-import { businessProcedure, router } from "../../trpc/init";
-import { consentActorOf } from "../consent";
+import { ZAutoloopSetup, ZLoopOutInput, ZLoopQuoteInput, ZStepUpProof } from '@app/domain'
+import { businessProcedure, router } from '../../trpc/init'
+import { consentActorOf } from '../consent'
 
 /**
  * `loop.*`: Lightning Loop on the business's own node (its members only). A swap and autoloop's
@@ -14,30 +9,29 @@ import { consentActorOf } from "../consent";
  */
 export const loopRouter = router({
   /** Terms, autoloop and its state, channel balances, and why autoloop would not run now. */
-  overview: businessProcedure("wallet.read").query(({ ctx, signal }) =>
+  overview: businessProcedure('wallet.read').query(({ ctx, signal }) =>
     ctx.services.loop.overview(ctx.business.id, signal),
   ),
-  setupAutoloop: businessProcedure("payouts")
+  setupAutoloop: businessProcedure('payouts')
     .input(ZAutoloopSetup.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
       ctx.services.loop.setupAutoloop(consentActorOf(ctx), input, signal),
     ),
-  disableAutoloop: businessProcedure("wallet.manage").mutation(
-    ({ ctx, signal }) =>
-      ctx.services.loop.disableAutoloop(ctx.business.id, signal),
+  disableAutoloop: businessProcedure('wallet.manage').mutation(({ ctx, signal }) =>
+    ctx.services.loop.disableAutoloop(ctx.business.id, signal),
   ),
-  quote: businessProcedure("payouts")
+  quote: businessProcedure('payouts')
     .input(ZLoopQuoteInput)
     .mutation(({ ctx, input, signal }) =>
       ctx.services.loop.quote(ctx.business.id, input.amountSat, signal),
     ),
   /** A manual loop out within a confirmed quote; the idempotency key makes it happen once. */
-  swapOut: businessProcedure("payouts")
+  swapOut: businessProcedure('payouts')
     .input(ZLoopOutInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
       ctx.services.loop.swapOut(consentActorOf(ctx), input, signal),
     ),
-  swaps: businessProcedure("wallet.read").query(({ ctx, signal }) =>
+  swaps: businessProcedure('wallet.read').query(({ ctx, signal }) =>
     ctx.services.loop.swaps(ctx.business.id, signal),
   ),
-});
+})

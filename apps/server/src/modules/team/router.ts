@@ -1,45 +1,34 @@
-import { ZInviteInput, ZStepUpProof, INVITABLE_ROLES } from "@app/domain";
-import { z } from "zod";
-import { consentActorOf } from "../consent";
-import {
-  authedProcedure,
-  businessProcedure,
-  publicProcedure,
-  router,
-} from "../../trpc/init";
+import { ZInviteInput, ZStepUpProof, INVITABLE_ROLES } from '@app/domain'
+import { z } from 'zod'
+import { consentActorOf } from '../consent'
+import { authedProcedure, businessProcedure, publicProcedure, router } from '../../trpc/init'
 
-const ZMember = z.object({ userId: z.uuid() });
-const ZToken = z.object({ token: z.string().min(20).max(200) });
+const ZMember = z.object({ userId: z.uuid() })
+const ZToken = z.object({ token: z.string().min(20).max(200) })
 
 /** `team.*`: a business's members, their roles and invitations; accepting one from its link. */
 export const teamRouter = router({
-  members: businessProcedure("members.manage").query(({ ctx }) =>
+  members: businessProcedure('members.manage').query(({ ctx }) =>
     ctx.services.team.members(ctx.business.id),
   ),
-  invitations: businessProcedure("members.manage").query(({ ctx }) =>
+  invitations: businessProcedure('members.manage').query(({ ctx }) =>
     ctx.services.team.invitations(ctx.business.id),
   ),
-  invite: businessProcedure("members.manage")
+  invite: businessProcedure('members.manage')
     .input(z.object({ data: ZInviteInput }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.team.invite(ctx.business.id, ctx.user, input.data),
-    ),
-  revoke: businessProcedure("members.manage")
+    .mutation(({ ctx, input }) => ctx.services.team.invite(ctx.business.id, ctx.user, input.data)),
+  revoke: businessProcedure('members.manage')
     .input(z.object({ invitationId: z.string().max(64) }))
-    .mutation(({ ctx, input }) =>
-      ctx.services.team.revoke(ctx.business.id, input.invitationId),
-    ),
-  changeRole: businessProcedure("members.manage")
+    .mutation(({ ctx, input }) => ctx.services.team.revoke(ctx.business.id, input.invitationId)),
+  changeRole: businessProcedure('members.manage')
     .input(ZMember.extend({ role: z.enum(INVITABLE_ROLES) }))
     .mutation(({ ctx, input }) =>
       ctx.services.team.changeRole(ctx.business.id, input.userId, input.role),
     ),
-  remove: businessProcedure("members.manage")
+  remove: businessProcedure('members.manage')
     .input(ZMember)
-    .mutation(({ ctx, input }) =>
-      ctx.services.team.remove(ctx.business.id, input.userId),
-    ),
-  transferOwnership: businessProcedure("ownership.transfer")
+    .mutation(({ ctx, input }) => ctx.services.team.remove(ctx.business.id, input.userId)),
+  transferOwnership: businessProcedure('ownership.transfer')
     .input(ZMember.extend({ proof: ZStepUpProof.optional() }))
     .mutation(({ ctx, input }) =>
       ctx.services.team.transferOwnership(
@@ -48,7 +37,7 @@ export const teamRouter = router({
         input.proof,
       ),
     ),
-  setAdminsMayPayOut: businessProcedure("payoutPolicy.manage")
+  setAdminsMayPayOut: businessProcedure('payoutPolicy.manage')
     .input(z.object({ allowed: z.boolean() }))
     .mutation(({ ctx, input }) =>
       ctx.services.team.setAdminsMayPayOut(ctx.business.id, input.allowed),
@@ -59,7 +48,5 @@ export const teamRouter = router({
     .query(({ ctx, input }) => ctx.services.team.peek(input.token)),
   accept: authedProcedure
     .input(ZToken)
-    .mutation(({ ctx, input }) =>
-      ctx.services.team.accept(ctx.user, input.token),
-    ),
-});
+    .mutation(({ ctx, input }) => ctx.services.team.accept(ctx.user, input.token)),
+})

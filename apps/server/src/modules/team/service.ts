@@ -11,94 +11,82 @@ import {
   type InviteInput,
   type MemberRole,
   type StepUpProof,
-} from "@app/domain";
-import type { Transaction } from "kysely";
-import type { Database } from "../../db/schema";
-import { DomainError } from "../../lib/errors";
-import { isUuid } from "../../lib/ids";
-import { hashToken, newToken } from "../../lib/secrets";
-import type { ConsentActor } from "../consent/service";
-import type { MemberGuard } from "./member-guard";
-import type { InvitationRow, TeamRepo } from "./repo";
+} from '@app/domain'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
+import { DomainError } from '../../lib/errors'
+import { isUuid } from '../../lib/ids'
+import { hashToken, newToken } from '../../lib/secrets'
+import type { ConsentActor } from '../consent/service'
+import type { MemberGuard } from './member-guard'
+import type { InvitationRow, TeamRepo } from './repo'
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What a new invitation asks to send (the link is built from the token here, and only here). */
 export interface InvitationMail {
-  to: string;
+  to: string
   /** the inviter's language (the invited address has none of its own yet) */
-  locale: string;
-  inviterEmail: string;
-  businessName: string;
-  role: InvitableRole;
-  link: string;
-  expiresAt: Date;
+  locale: string
+  inviterEmail: string
+  businessName: string
+  role: InvitableRole
+  link: string
+  expiresAt: Date
 }
 
 export interface TeamDeps {
-  repo: TeamRepo;
+  repo: TeamRepo
   /** open business subscriptions, ended when their member loses the access */
-  guard: MemberGuard;
-  publicUrl: string;
+  guard: MemberGuard
+  publicUrl: string
   /** the step-up an ownership transfer needs (the consent policy's proof) */
-  prove(
-    actor: ConsentActor & { userId: string },
-    proof?: StepUpProof,
-  ): Promise<unknown>;
+  prove(actor: ConsentActor & { userId: string }, proof?: StepUpProof): Promise<unknown>
   /** the business's name, for the invitation's mail */
-  businessName(businessId: string): Promise<string>;
+  businessName(businessId: string): Promise<string>
   /**
    * Sends the invitation; called inside the transaction that creates it (an outbox row written
    * with it), so an invitation is never made without its mail, nor mailed twice.
    */
-  sendInvitationMail: (
-    trx: Transaction<Database>,
-    mail: InvitationMail,
-  ) => Promise<unknown>;
-  now?: () => Date;
+  sendInvitationMail: (trx: Transaction<Database>, mail: InvitationMail) => Promise<unknown>
+  now?: () => Date
 }
 
-export type InvitationState = "open" | "expired" | "revoked" | "accepted";
+export type InvitationState = 'open' | 'expired' | 'revoked' | 'accepted'
 
 function stateOf(inv: InvitationRow, now: Date): InvitationState {
-  if (inv.acceptedAt) return "accepted";
-  if (inv.revokedAt) return "revoked";
-  if (inv.expiresAt.getTime() <= now.getTime()) return "expired";
-  return "open";
+  if (inv.acceptedAt) return 'accepted'
+  if (inv.revokedAt) return 'revoked'
+  if (inv.expiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'open'
 }
 
 export function invitationLink(publicUrl: string, token: string): string {
-  return new URL(`/invitations/${token}`, publicUrl).toString();
+  return new URL(`/invitations/${token}`, publicUrl).toString()
 }
 
 export function createTeamService(deps: TeamDeps) {
-  const { repo } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { repo } = deps
+  const now = deps.now ?? (() => new Date())
 
   /** LAST_OWNER unless an owner other than `userId` remains among `members`. */
-  function keepAnOwner(
-    members: { userId: string; role: MemberRole }[],
-    userId: string,
-  ): void {
-    if (!members.some((m) => m.role === "owner" && m.userId !== userId)) {
-      throw new DomainError("LAST_OWNER", "A business always keeps an owner");
+  function keepAnOwner(members: { userId: string; role: MemberRole }[], userId: string): void {
+    if (!members.some((m) => m.role === 'owner' && m.userId !== userId)) {
+      throw new DomainError('LAST_OWNER', 'A business always keeps an owner')
     }
   }
 
-  function memberOf(
-    members: { userId: string; role: MemberRole }[],
-    userId: string,
-  ) {
-    const member = members.find((m) => m.userId === userId);
-    if (!member) throw new DomainError("NOT_FOUND", "Member not found");
-    return member;
+  function memberOf(members: { userId: string; role: MemberRole }[], userId: string) {
+    const member = members.find((m) => m.userId === userId)
+    if (!member) throw new DomainError('NOT_FOUND', 'Member not found')
+    return member
   }
 
   return {
     members: (businessId: string) => repo.members(businessId),
 
     async invitations(businessId: string) {
-      const at = now();
+      const at = now()
       return (await repo.openInvitations(businessId)).map((inv) => ({
         id: inv.id,
         email: inv.email,
@@ -106,7 +94,7 @@ export function createTeamService(deps: TeamDeps) {
         createdAt: inv.createdAt,
         expiresAt: inv.expiresAt,
         state: stateOf(inv, at),
-      }));
+      }))
     },
 
     /**
@@ -114,24 +102,17 @@ export function createTeamService(deps: TeamDeps) {
      * is a member's, INVITATION_PENDING when one to it is open; an expired one is replaced. The
      * link is given back too (the owner may pass it on themselves): the address must still match.
      */
-    async invite(
-      businessId: string,
-      inviter: { id: string; email: string },
-      input: InviteInput,
-    ) {
-      const invitedBy = inviter.id;
-      const email = input.email.trim().toLowerCase();
-      const at = now();
-      const token = newToken();
-      const businessName = await deps.businessName(businessId);
+    async invite(businessId: string, inviter: { id: string; email: string }, input: InviteInput) {
+      const invitedBy = inviter.id
+      const email = input.email.trim().toLowerCase()
+      const at = now()
+      const token = newToken()
+      const businessName = await deps.businessName(businessId)
       const invitation = await repo.transaction(async (trx) => {
         if (await repo.isMemberByEmail(trx, businessId, email)) {
-          throw new DomainError(
-            "ALREADY_MEMBER",
-            "This address belongs to a member already",
-          );
+          throw new DomainError('ALREADY_MEMBER', 'This address belongs to a member already')
         }
-        await repo.revokeExpired(trx, businessId, email, at);
+        await repo.revokeExpired(trx, businessId, email, at)
         const row = await repo.insertInvitation(trx, {
           businessId,
           email,
@@ -139,12 +120,9 @@ export function createTeamService(deps: TeamDeps) {
           tokenHash: hashToken(token),
           invitedBy,
           expiresAt: new Date(at.getTime() + INVITATION_VALID_DAYS * DAY_MS),
-        });
+        })
         if (!row) {
-          throw new DomainError(
-            "INVITATION_PENDING",
-            "An invitation to this address is open",
-          );
+          throw new DomainError('INVITATION_PENDING', 'An invitation to this address is open')
         }
         // INVITATION MAIL: the one place an invitation is mailed, in its own transaction.
         await deps.sendInvitationMail(trx, {
@@ -155,38 +133,35 @@ export function createTeamService(deps: TeamDeps) {
           role: input.role,
           link: invitationLink(deps.publicUrl, token),
           expiresAt: row.expiresAt,
-        });
-        return row;
-      });
+        })
+        return row
+      })
       return {
         id: invitation.id,
         email: invitation.email,
         role: invitation.role,
         expiresAt: invitation.expiresAt,
         link: invitationLink(deps.publicUrl, token),
-      };
+      }
     },
 
     async revoke(businessId: string, invitationId: string): Promise<void> {
       const done =
-        isUuid(invitationId) &&
-        (await repo.revokeInvitation(businessId, invitationId, now()));
-      if (!done)
-        throw new DomainError("INVITATION_NOT_FOUND", "Invitation not found");
+        isUuid(invitationId) && (await repo.revokeInvitation(businessId, invitationId, now()))
+      if (!done) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
     },
 
     /** What the link's page shows before accepting; INVITATION_NOT_FOUND for an unknown token. */
     async peek(token: string) {
-      const inv = await repo.findInvitation(repo.db, hashToken(token));
-      if (!inv)
-        throw new DomainError("INVITATION_NOT_FOUND", "Invitation not found");
+      const inv = await repo.findInvitation(repo.db, hashToken(token))
+      if (!inv) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
       return {
         businessName: inv.businessName,
         email: inv.email,
         role: inv.role,
         expiresAt: inv.expiresAt,
         state: stateOf(inv, now()),
-      };
+      }
     },
 
     /**
@@ -195,61 +170,46 @@ export function createTeamService(deps: TeamDeps) {
      */
     async accept(user: { id: string; email: string }, token: string) {
       return repo.transaction(async (trx) => {
-        const inv = await repo.findInvitation(trx, hashToken(token), true);
-        if (!inv)
-          throw new DomainError("INVITATION_NOT_FOUND", "Invitation not found");
-        const at = now();
-        const state = stateOf(inv, at);
-        if (state === "accepted")
-          throw new DomainError("INVITATION_USED", "Already accepted");
-        if (state === "revoked")
-          throw new DomainError("INVITATION_REVOKED", "Revoked");
-        if (state === "expired")
-          throw new DomainError("INVITATION_EXPIRED", "Expired");
+        const inv = await repo.findInvitation(trx, hashToken(token), true)
+        if (!inv) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
+        const at = now()
+        const state = stateOf(inv, at)
+        if (state === 'accepted') throw new DomainError('INVITATION_USED', 'Already accepted')
+        if (state === 'revoked') throw new DomainError('INVITATION_REVOKED', 'Revoked')
+        if (state === 'expired') throw new DomainError('INVITATION_EXPIRED', 'Expired')
         if (user.email.trim().toLowerCase() !== inv.email) {
-          throw new DomainError(
-            "INVITATION_OTHER_EMAIL",
-            "Sign in with the invited address",
-            {
-              email: inv.email,
-            },
-          );
+          throw new DomainError('INVITATION_OTHER_EMAIL', 'Sign in with the invited address', {
+            email: inv.email,
+          })
         }
         if (!(await repo.addMember(trx, inv.businessId, user.id, inv.role))) {
-          throw new DomainError(
-            "ALREADY_MEMBER",
-            "You are a member of this business already",
-          );
+          throw new DomainError('ALREADY_MEMBER', 'You are a member of this business already')
         }
-        await repo.markAccepted(trx, inv.id, user.id, at);
-        return { businessId: inv.businessId, role: inv.role };
-      });
+        await repo.markAccepted(trx, inv.id, user.id, at)
+        return { businessId: inv.businessId, role: inv.role }
+      })
     },
 
     /** A member's new role (not owner: ownership is transferred); LAST_OWNER if none would stay. */
-    async changeRole(
-      businessId: string,
-      userId: string,
-      role: InvitableRole,
-    ): Promise<void> {
+    async changeRole(businessId: string, userId: string, role: InvitableRole): Promise<void> {
       await repo.transaction(async (trx) => {
-        const members = await repo.lockMembers(trx, businessId);
-        const member = memberOf(members, userId);
-        if (member.role === role) return;
-        if (member.role === "owner") keepAnOwner(members, userId);
-        await repo.setRole(trx, businessId, userId, role);
-        await repo.notifyMemberChanged(trx, { businessId, userId });
-      });
+        const members = await repo.lockMembers(trx, businessId)
+        const member = memberOf(members, userId)
+        if (member.role === role) return
+        if (member.role === 'owner') keepAnOwner(members, userId)
+        await repo.setRole(trx, businessId, userId, role)
+        await repo.notifyMemberChanged(trx, { businessId, userId })
+      })
     },
 
     async remove(businessId: string, userId: string): Promise<void> {
       await repo.transaction(async (trx) => {
-        const members = await repo.lockMembers(trx, businessId);
-        const member = memberOf(members, userId);
-        if (member.role === "owner") keepAnOwner(members, userId);
-        await repo.removeMember(trx, businessId, userId);
-        await repo.notifyMemberChanged(trx, { businessId, userId });
-      });
+        const members = await repo.lockMembers(trx, businessId)
+        const member = memberOf(members, userId)
+        if (member.role === 'owner') keepAnOwner(members, userId)
+        await repo.removeMember(trx, businessId, userId)
+        await repo.notifyMemberChanged(trx, { businessId, userId })
+      })
     },
 
     /**
@@ -261,24 +221,20 @@ export function createTeamService(deps: TeamDeps) {
       toUserId: string,
       proof?: StepUpProof,
     ): Promise<void> {
-      const { businessId } = actor;
-      if (toUserId === actor.userId)
-        throw new DomainError("VALIDATION", "Choose another member");
-      await deps.prove(actor, proof);
+      const { businessId } = actor
+      if (toUserId === actor.userId) throw new DomainError('VALIDATION', 'Choose another member')
+      await deps.prove(actor, proof)
       await repo.transaction(async (trx) => {
-        const members = await repo.lockMembers(trx, businessId);
-        const from = memberOf(members, actor.userId);
-        if (from.role !== "owner") {
-          throw new DomainError(
-            "ROLE_NOT_ALLOWED",
-            "Only an owner gives the business away",
-          );
+        const members = await repo.lockMembers(trx, businessId)
+        const from = memberOf(members, actor.userId)
+        if (from.role !== 'owner') {
+          throw new DomainError('ROLE_NOT_ALLOWED', 'Only an owner gives the business away')
         }
-        memberOf(members, toUserId);
-        await repo.setRole(trx, businessId, toUserId, "owner");
-        await repo.setRole(trx, businessId, actor.userId, "admin");
-        await repo.notifyMemberChanged(trx, { businessId });
-      });
+        memberOf(members, toUserId)
+        await repo.setRole(trx, businessId, toUserId, 'owner')
+        await repo.setRole(trx, businessId, actor.userId, 'admin')
+        await repo.notifyMemberChanged(trx, { businessId })
+      })
     },
 
     holdSubscription: deps.guard.open,
@@ -287,7 +243,7 @@ export function createTeamService(deps: TeamDeps) {
     adminsMayPayOut: (businessId: string) => repo.adminsMayPayOut(businessId),
     setAdminsMayPayOut: (businessId: string, value: boolean) =>
       repo.setAdminsMayPayOut(businessId, value),
-  };
+  }
 }
 
-export type TeamService = ReturnType<typeof createTeamService>;
+export type TeamService = ReturnType<typeof createTeamService>
