@@ -5,6 +5,8 @@
 import { createAuthLimits } from './modules/auth/rate-limits'
 import { createAuthRepo } from './modules/auth/repo'
 import { createAuthService } from './modules/auth/service'
+import { createPasskeyRepo } from './modules/passkeys/repo'
+import { createPasskeyService } from './modules/passkeys/service'
 import { createBusinessRepo } from './modules/businesses/repo'
 import { createBusinessService } from './modules/businesses/service'
 import { createNodeRepo } from './modules/node/repo'
@@ -25,6 +27,11 @@ export function createAccountServices(
   const { deps, externals } = base
   const authRepo = createAuthRepo(deps.db)
   const businessRepo = createBusinessRepo(deps.db)
+  const passkeys = createPasskeyService({
+    repo: createPasskeyRepo(deps.db),
+    rpName: deps.config.brandName,
+    log: deps.log,
+  })
   return {
     authRepo,
     auth: createAuthService(authRepo, createAuthLimits(deps.pool, deps.authLimits), {
@@ -33,7 +40,9 @@ export function createAccountServices(
       issuer: deps.config.brandName,
       sessions: deps.config.sessions,
       log: deps.log,
+      passkeys,
     }),
+    passkeys,
     businesses: createBusinessService(businessRepo),
     team: createTeamService({
       repo: createTeamRepo(deps.db),

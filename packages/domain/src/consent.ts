@@ -4,6 +4,7 @@
  * called in the audit, and the operator's payout limits.
  */
 import { z } from 'zod'
+import { ZPasskeyAssertion } from './passkeys'
 
 /** How long a step-up (password and second factor given for an act) stays valid for a session. */
 export const STEP_UP_VALID_SEC = 5 * 60
@@ -18,10 +19,14 @@ export const CONSENT_ACTIONS = [
 ] as const
 export type ConsentAction = (typeof CONSENT_ACTIONS)[number]
 
-/** The account password and, when on, the second factor (a TOTP or recovery code). */
+/**
+ * The account password and, when on, the second factor: a TOTP or recovery code, or instead the
+ * assertion of one of the user's passkeys (answering a challenge of `passkeys.stepUpOptions`).
+ */
 export const ZStepUpInput = z.object({
   password: z.string().min(1).max(1_000),
   code: z.string().trim().max(40).optional(),
+  passkey: ZPasskeyAssertion.optional(),
 })
 export type StepUpInput = z.infer<typeof ZStepUpInput>
 
@@ -32,5 +37,6 @@ export type StepUpInput = z.infer<typeof ZStepUpInput>
 export const ZStepUpProof = z.object({
   password: z.string().min(1).max(1_000).optional(),
   code: z.string().trim().max(40).optional(),
+  passkey: ZPasskeyAssertion.optional(),
 })
 export type StepUpProof = z.infer<typeof ZStepUpProof>

@@ -409,6 +409,8 @@ export interface Database {
   addressDenylist: AddressDenylistTable
   screeningDecisions: ScreeningDecisionsTable
   consentStepUps: ConsentStepUpsTable
+  passkeys: PasskeysTable
+  passkeyChallenges: PasskeyChallengesTable
   payoutLimits: PayoutLimitsTable
   consentDecisions: ConsentDecisionsTable
   auditEvents: AuditEventsTable
@@ -635,6 +637,38 @@ export interface ScreeningDecisionsTable {
 export interface ConsentStepUpsTable {
   sessionIdHash: string
   userId: string
+  expiresAt: Date
+  createdAt: CreatedAt
+}
+
+/** A user's passkey (WebAuthn credential) (0031). */
+export interface PasskeysTable {
+  id: Generated<string>
+  userId: string
+  /** base64url */
+  credentialId: string
+  /** COSE */
+  publicKey: Uint8Array
+  counter: ColumnType<string, number | undefined, number>
+  transports: ColumnType<string[], string[] | undefined, string[]>
+  /** base64url */
+  userHandle: string
+  deviceType: 'singleDevice' | 'multiDevice'
+  isBackedUp: ColumnType<boolean, boolean | undefined, boolean>
+  name: string
+  createdAt: CreatedAt
+  lastUsedAt: Date | null
+}
+
+/** A passkey ceremony's challenge: single-use, short-lived, bound to what asked (0031). */
+export interface PasskeyChallengesTable {
+  challenge: string
+  purpose: 'register' | 'sign-in' | 'step-up'
+  userId: string | null
+  sessionIdHash: string | null
+  userHandle: string | null
+  origin: string
+  rpId: string
   expiresAt: Date
   createdAt: CreatedAt
 }

@@ -10,6 +10,11 @@ describe('stepUpFieldOf', () => {
     expect(stepUpFieldOf('NWC_RELAY_NOT_ALLOWED')).toBeNull()
   })
 
+  it('puts a refused passkey answer where the code goes (it stands in its place)', () => {
+    expect(stepUpFieldOf('PASSKEY_OTHER_ACCOUNT')).toBe('code')
+    expect(stepUpFieldOf('PASSKEY_CHALLENGE_EXPIRED')).toBe('code')
+  })
+
   it('leaves the change-password form’s “current password” refusal to that form', () => {
     expect(stepUpFieldOf('WRONG_CURRENT_PASSWORD')).toBeNull()
   })

@@ -1,6 +1,7 @@
 /** What the withdraw page sends: a quote request, and the confirmation that sends. */
 import { z } from 'zod'
 import { MAX_PAYMENT_SAT } from '../money'
+import { ZPasskeyAssertion } from '../passkeys'
 import { MAX_DESTINATION_LENGTH } from './destination'
 import {
   MAX_FEE_RATE_SAT_VB,
@@ -55,5 +56,7 @@ export const ZWithdrawConfirmInput = z.object({
   password: z.string().min(1).max(1_000).optional(),
   /** the second factor (a TOTP or recovery code) when the user has it on */
   code: z.string().trim().max(40).optional(),
+  /** instead of the code: a passkey's answer to the session's step-up challenge */
+  passkey: ZPasskeyAssertion.optional(),
 })
 export type WithdrawConfirmInput = z.input<typeof ZWithdrawConfirmInput>

@@ -27,6 +27,7 @@ import * as m0026 from './0026-staff-idle'
 import * as m0027 from './0027-staff-lockout'
 import * as m0028 from './0028-consent'
 import * as m0029 from './0029-team'
+import * as m0031 from './0031-passkeys'
 import * as m0030 from './0030-mail'
 import * as m0032 from './0032-audit-log'
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0027-staff-lockout': m0027,
   '0028-consent': m0028,
   '0029-team': m0029,
+  '0031-passkeys': m0031,
   '0030-mail': m0030,
   '0032-audit-log': m0032,
 }

@@ -3,7 +3,9 @@
  * off, new recovery codes, and the confirmations before money leaves or the seed words are
  * shown. Each try is limited (`rate-limits.ts`) before any slow password hash.
  */
+import type { PasskeyAssertion } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import type { PasskeyService } from '../passkeys'
 import type { AuthLimits } from './rate-limits'
 import type { AuthRepo } from './repo'
 import { PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords'
@@ -15,8 +17,35 @@ export function createConfirmations(deps: {
   limits: AuthLimits
   twoFactor: TwoFactor
   sessions: Sessions
+  passkeys?: Pick<PasskeyService, 'verifyStepUp'>
 }) {
   const { repo, limits, twoFactor, sessions } = deps
+
+  /**
+   * The second factor of a confirmation: a passkey's answer to the session's step-up challenge
+   * when given (limited as wrong codes are), else the code when two-factor sign-in is on.
+   */
+  async function secondFactor(input: {
+    userId: string
+    code?: string
+    passkey?: PasskeyAssertion
+    sessionIdHash?: string
+    ip?: string
+  }): Promise<void> {
+    if (input.passkey === undefined || !deps.passkeys) {
+      return twoFactor.verify(input.userId, input.code, input.ip)
+    }
+    if (!input.sessionIdHash) {
+      throw new DomainError('PASSKEY_CHALLENGE_EXPIRED', 'Confirm with the passkey again')
+    }
+    await limits.beforeCode(input.userId, input.ip)
+    await deps.passkeys.verifyStepUp({
+      userId: input.userId,
+      sessionIdHash: input.sessionIdHash,
+      response: input.passkey,
+    })
+    await limits.succeededCode(input.userId)
+  }
 
   /**
    * The account's password, or `wrong`: WRONG_CURRENT_PASSWORD beside a new password,
@@ -83,18 +112,21 @@ export function createConfirmations(deps: {
 
     /**
      * Before money leaves (a withdrawal): the account password (wrong ones limited per user),
-     * and the second factor when the user has it on.
+     * and the second factor when the user has it on, or a passkey's answer to the session's
+     * step-up challenge in its place.
      */
     async confirmWithPassword(input: {
       userId: string
       password: string
       code?: string
+      passkey?: PasskeyAssertion
+      sessionIdHash?: string
       ip?: string
     }): Promise<void> {
       await limits.beforeConfirmPassword(input.userId)
       await checkPassword(input.userId, input.password, 'WRONG_PASSWORD')
       await limits.succeededConfirmPassword(input.userId)
-      await twoFactor.verify(input.userId, input.code, input.ip)
+      await secondFactor(input)
     },
 
     /**

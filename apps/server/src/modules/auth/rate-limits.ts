@@ -50,6 +50,10 @@ export function createAuthLimits(pool: pg.Pool, given: AuthLimitsConfig = DEFAUL
     async succeededSignIn(email: string): Promise<void> {
       await limits.reset('failedSignInPerAccount', accountKey(email))
     },
+    /** A passkey sign-in: counted against the client's address as a password sign-in is. */
+    async beforePasskeySignIn(ip: string): Promise<void> {
+      await limits.consume('signInPerIp', ip)
+    },
     async beforeSignUp(ip: string): Promise<void> {
       await limits.consume('signUpPerIp', ip)
     },

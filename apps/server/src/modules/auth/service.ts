@@ -6,8 +6,10 @@
  * (`session-guard.ts`).
  */
 import { DomainError } from '../../lib/errors'
+import type { PasskeyAssertion } from '@app/domain'
 import type { PgEventBus } from '../../lib/pg-events'
 import type { SecretBox } from '../../lib/secrets'
+import type { PasskeyService } from '../passkeys'
 import type { AuthLimits } from './rate-limits'
 import type { AuthRepo } from './repo'
 import { createConfirmations } from './confirmations'
@@ -47,6 +49,8 @@ export interface AuthServiceOptions {
   sessions?: Partial<SessionLifetime>
   subscriptions?: Partial<SessionGuardOptions>
   log?: (msg: string, err?: unknown) => void
+  /** the account's passkeys: a sign-in with one, and a step-up's second factor */
+  passkeys?: PasskeyService
 }
 
 export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: AuthServiceOptions) {
@@ -58,7 +62,13 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     secrets: opts.secrets,
     issuer: opts.issuer ?? 'Bitcoin',
   })
-  const confirmations = createConfirmations({ repo, limits, twoFactor, sessions })
+  const confirmations = createConfirmations({
+    repo,
+    limits,
+    twoFactor,
+    sessions,
+    passkeys: opts.passkeys,
+  })
   const guard = createSessionGuard({
     repo,
     bus: opts.bus,
@@ -112,6 +122,32 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
       if (!user) throw new DomainError('SIGN_IN_EXPIRED', 'Sign in again')
       await twoFactor.verify(user.id, input.code, input.ip)
       return { profile: toProfile(user), session: await sessions.start(user.id, input) }
+    },
+
+    /**
+     * A sign-in with a passkey: its answer to a sign-in challenge names the account. A passkey
+     * asks for the user's verification (a PIN or biometrics), so no code step follows.
+     */
+    async signInWithPasskey(input: { response: PasskeyAssertion } & ClientInfo) {
+      if (!opts.passkeys) throw new DomainError('PASSKEY_UNAVAILABLE')
+      await limits.beforePasskeySignIn(input.ip)
+      const userId = await opts.passkeys.authenticate(input.response)
+      const user = await repo.findUserById(userId)
+      if (!user) throw new DomainError('PASSKEY_UNKNOWN', 'This passkey is not registered here')
+      return { profile: toProfile(user), session: await sessions.start(user.id, input) }
+    },
+
+    /** Removes a passkey: a security change, so the password (and code when on) first. */
+    async removePasskey(input: {
+      userId: string
+      passkeyId: string
+      password: string
+      code?: string
+      ip?: string
+    }): Promise<void> {
+      if (!opts.passkeys) throw new DomainError('PASSKEY_UNAVAILABLE')
+      await confirmations.confirmWithPassword(input)
+      await opts.passkeys.remove(input.userId, input.passkeyId)
     },
 
     signOut: sessions.signOut,

@@ -9,6 +9,7 @@ export const consentRouter = router({
       sessionIdHash: ctx.user.sessionIdHash,
       password: input.password,
       code: input.code,
+      passkey: input.passkey,
       ip: ctx.ip,
     }),
   ),

@@ -15,6 +15,7 @@ import {
   type WithdrawConfirmInput,
   type WithdrawQuoteInput,
   ZWithdrawQuoteInput,
+  type StepUpProof,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { followChanges, type PgEventBus } from '../../lib/pg-events'
@@ -109,7 +110,7 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
   async function sendConsented(
     actor: Actor,
     input: Pick<WithdrawConfirmInput, 'quote' | 'idempotencyKey' | 'quotedFeeSat'>,
-    proof: { password?: string; code?: string },
+    proof: StepUpProof,
     signal?: AbortSignal,
   ): Promise<WithdrawalView> {
     const earlier = await repo.byKey(actor.businessId, input.idempotencyKey)
@@ -213,7 +214,8 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       input: WithdrawConfirmInput,
       signal?: AbortSignal,
     ): Promise<WithdrawalView> {
-      return sendConsented(actor, input, { password: input.password, code: input.code }, signal)
+      const proof = { password: input.password, code: input.code, passkey: input.passkey }
+      return sendConsented(actor, input, proof, signal)
     },
 
     /**

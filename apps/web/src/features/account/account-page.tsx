@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { useTRPC } from '@/lib/trpc'
 import { ChangePasswordForm } from './change-password-form'
+import { PasskeysCard } from './passkeys-card'
 import { SessionsCard } from './sessions-card'
 import { TwoFactorCard } from './two-factor-card'
 
@@ -19,6 +20,7 @@ export function AccountPage() {
       <div className="grid max-w-2xl gap-6">
         <ChangePasswordForm email={profile?.email ?? ''} />
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
       </div>
     </>

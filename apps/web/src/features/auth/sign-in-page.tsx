@@ -11,6 +11,7 @@ import { markFormError } from '@/lib/form-errors'
 import { useSimpleForm, type Checked } from '@/lib/simple-form'
 import { useTRPC } from '@/lib/trpc'
 import { AuthCard } from './auth-card'
+import { PasskeySignIn } from './passkey-sign-in'
 import type { SignInValues } from './sign-in-schema'
 import { useFinishSignIn } from './use-finish-sign-in'
 
@@ -115,6 +116,7 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
           {t('auth.signIn.submit')}
         </Button>
       </form>
+      <PasskeySignIn onSignedIn={finishSignIn} />
     </AuthCard>
   )
 }

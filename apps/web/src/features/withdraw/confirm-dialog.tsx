@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import type { PasskeyAssertion } from '@app/domain'
 import { StepUpFields, useStepUp } from '@/components/step-up-fields'
 import { Button } from '@/components/ui/button'
 import {
@@ -36,7 +37,8 @@ export function ConfirmDialog({
   isSending: boolean
   error: string | null
   onCancel: () => void
-  onConfirm: (password: string, code: string) => void
+  /** the password, and the code or a passkey's answer to the session's step-up challenge */
+  onConfirm: (password: string, code: string, passkey?: PasskeyAssertion) => void
 }) {
   const { t } = useTranslation()
   const stepUp = useStepUp()
@@ -61,7 +63,8 @@ export function ConfirmDialog({
           className="grid gap-4"
           onSubmit={(e) => {
             e.preventDefault()
-            onConfirm(stepUp.value.password, stepUp.value.code)
+            const proof = stepUp.proof()
+            onConfirm(proof.password, proof.code ?? '', proof.passkey)
           }}
         >
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

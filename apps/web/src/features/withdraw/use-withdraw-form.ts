@@ -3,6 +3,7 @@
  * (a quote to review, then the confirmation that sends, once per withdrawal whatever is retried).
  * Any change to what would be sent drops the quote, so nothing is sent that was not reviewed.
  */
+import type { PasskeyAssertion } from '@app/domain'
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { parseAppError, serverErrorInfo } from '@/lib/app-error'
@@ -78,7 +79,7 @@ export function useWithdrawForm({
     }
   }
 
-  const send = async (password: string, code: string) => {
+  const send = async (password: string, code: string, passkey?: PasskeyAssertion) => {
     setConfirmError(null)
     key.current ??= newWithdrawalKey()
     try {
@@ -89,7 +90,7 @@ export function useWithdrawForm({
         // a fee risen above the one shown asks again (WITHDRAW_FEE_ROSE)
         ...(quote ? { quotedFeeSat: quote.feeSat } : {}),
         password,
-        ...(code.trim() ? { code: code.trim() } : {}),
+        ...(passkey ? { passkey } : code.trim() ? { code: code.trim() } : {}),
       })
       setIsConfirming(false)
       onSent(w)
@@ -149,6 +150,7 @@ export function useWithdrawForm({
       setIsConfirming(true)
     },
     closeConfirm: () => setIsConfirming(false),
-    send: (password: string, code: string) => void send(password, code),
+    send: (password: string, code: string, passkey?: PasskeyAssertion) =>
+      void send(password, code, passkey),
   }
 }
