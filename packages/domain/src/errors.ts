@@ -36,6 +36,20 @@ export const ERROR_STATUS = {
   TWO_FACTOR_ALREADY_ENABLED: 'CONFLICT',
   TWO_FACTOR_NOT_ENABLED: 'PRECONDITION_FAILED',
   TWO_FACTOR_NOT_STARTED: 'PRECONDITION_FAILED',
+  /** a passkey's challenge is unknown, expired, already used, or was given to another session */
+  PASSKEY_CHALLENGE_EXPIRED: 'BAD_REQUEST',
+  /** no passkey with this credential id is registered */
+  PASSKEY_UNKNOWN: 'BAD_REQUEST',
+  /** the passkey belongs to another account than the one it is used for */
+  PASSKEY_OTHER_ACCOUNT: 'FORBIDDEN',
+  /** the authenticator's signature counter went backwards: possibly a cloned passkey */
+  PASSKEY_COUNTER_BACKWARDS: 'BAD_REQUEST',
+  /** the signature, origin, site or user verification of a passkey's answer is not right */
+  PASSKEY_INVALID: 'BAD_REQUEST',
+  PASSKEY_ALREADY_REGISTERED: 'CONFLICT',
+  PASSKEY_LIMIT_REACHED: 'CONFLICT',
+  /** the site is opened by an IP address, which cannot name a passkey's site */
+  PASSKEY_UNAVAILABLE: 'PRECONDITION_FAILED',
   /** a mailed account link (password reset, verification, address change) that was never made */
   ACCOUNT_LINK_INVALID: 'BAD_REQUEST',
   ACCOUNT_LINK_EXPIRED: 'BAD_REQUEST',

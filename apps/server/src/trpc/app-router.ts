@@ -15,6 +15,7 @@ import { systemRouter } from '../modules/system/router'
 import { tipsRouter } from '../modules/tips/router'
 import { withdrawalsRouter } from '../modules/withdrawals/router'
 import { consentRouter } from '../modules/consent/router'
+import { passkeysRouter } from '../modules/passkeys/router'
 import { demoRouter } from '../modules/demo/router'
 import { devicesRouter } from '../modules/devices/router'
 import { deviceRouter } from '../modules/devices/device-router'
@@ -49,6 +50,7 @@ export const appRouter = router({
   tips: tipsRouter,
   withdrawals: withdrawalsRouter,
   consent: consentRouter,
+  passkeys: passkeysRouter,
   devices: devicesRouter,
   device: deviceRouter,
   staff: staffRouter,

@@ -44,6 +44,9 @@ export interface ConsentDeps {
       userId: string
       password: string
       code?: string
+      /** a passkey's answer to the session's step-up challenge, in place of the code */
+      passkey?: StepUpProof['passkey']
+      sessionIdHash?: string
       ip?: string
     }): Promise<void>
   }
@@ -73,6 +76,8 @@ export function createConsentService(deps: ConsentDeps) {
         userId: actor.userId,
         password: proof.password,
         code: proof.code,
+        passkey: proof.passkey,
+        sessionIdHash: actor.sessionIdHash,
         ip: actor.ip,
       })
       return 'password'
@@ -147,6 +152,7 @@ export function createConsentService(deps: ConsentDeps) {
       sessionIdHash: string
       password: string
       code?: string
+      passkey?: StepUpProof['passkey']
       ip?: string
     }): Promise<{ validUntil: Date }> {
       await deps.auth.confirmWithPassword(input)
