@@ -28,6 +28,7 @@ import { Route as TerminalRefundsRouteImport } from './routes/terminal/refunds'
 import { Route as TerminalStaffRouteImport } from './routes/terminal/staff'
 import { Route as AuthBusinessIdIndexRouteImport } from './routes/_auth/$businessId/index'
 import { Route as AuthBusinessIdAccountRouteImport } from './routes/_auth/$businessId/account'
+import { Route as AuthBusinessIdAuditLogRouteImport } from './routes/_auth/$businessId/audit-log'
 import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboarding/index'
 import { Route as AuthOnboardingBusinessIdRouteImport } from './routes/_auth/onboarding/$businessId'
 import { Route as AuthOnboardingNewBusinessRouteImport } from './routes/_auth/onboarding/new-business'
@@ -154,6 +155,11 @@ const AuthBusinessIdIndexRoute = AuthBusinessIdIndexRouteImport.update({
 const AuthBusinessIdAccountRoute = AuthBusinessIdAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthBusinessIdRoute,
+} as any)
+const AuthBusinessIdAuditLogRoute = AuthBusinessIdAuditLogRouteImport.update({
+  id: '/audit-log',
+  path: '/audit-log',
   getParentRoute: () => AuthBusinessIdRoute,
 } as any)
 const AuthOnboardingIndexRoute = AuthOnboardingIndexRouteImport.update({
@@ -378,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/terminal/staff': typeof TerminalStaffRoute
   '/terminal/': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
+  '/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId/': typeof AuthBusinessIdIndexRoute
@@ -427,6 +434,7 @@ export interface FileRoutesByTo {
   '/terminal/staff': typeof TerminalStaffRoute
   '/terminal': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
+  '/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId': typeof AuthBusinessIdIndexRoute
@@ -483,6 +491,7 @@ export interface FileRoutesById {
   '/_auth/': typeof AuthIndexRoute
   '/terminal/': typeof TerminalIndexRoute
   '/_auth/$businessId/account': typeof AuthBusinessIdAccountRoute
+  '/_auth/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
   '/_auth/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/_auth/$businessId/': typeof AuthBusinessIdIndexRoute
@@ -538,6 +547,7 @@ export interface FileRouteTypes {
     | '/terminal/staff'
     | '/terminal/'
     | '/$businessId/account'
+    | '/$businessId/audit-log'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
     | '/$businessId/'
@@ -587,6 +597,7 @@ export interface FileRouteTypes {
     | '/terminal/staff'
     | '/terminal'
     | '/$businessId/account'
+    | '/$businessId/audit-log'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
     | '/$businessId'
@@ -642,6 +653,7 @@ export interface FileRouteTypes {
     | '/_auth/'
     | '/terminal/'
     | '/_auth/$businessId/account'
+    | '/_auth/$businessId/audit-log'
     | '/_auth/onboarding/$businessId'
     | '/_auth/onboarding/new-business'
     | '/_auth/$businessId/'
@@ -820,6 +832,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/$businessId/account'
       preLoaderRoute: typeof AuthBusinessIdAccountRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
+    '/_auth/$businessId/audit-log': {
+      id: '/_auth/$businessId/audit-log'
+      path: '/audit-log'
+      fullPath: '/$businessId/audit-log'
+      preLoaderRoute: typeof AuthBusinessIdAuditLogRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
     '/_auth/onboarding/': {
@@ -1065,6 +1084,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthBusinessIdRouteChildren {
   AuthBusinessIdAccountRoute: typeof AuthBusinessIdAccountRoute
+  AuthBusinessIdAuditLogRoute: typeof AuthBusinessIdAuditLogRoute
   AuthBusinessIdIndexRoute: typeof AuthBusinessIdIndexRoute
   AuthBusinessIdBitcoinBackupRoute: typeof AuthBusinessIdBitcoinBackupRoute
   AuthBusinessIdBitcoinExchangeDetailsRoute: typeof AuthBusinessIdBitcoinExchangeDetailsRoute
@@ -1085,6 +1105,7 @@ interface AuthBusinessIdRouteChildren {
 
 const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdAccountRoute: AuthBusinessIdAccountRoute,
+  AuthBusinessIdAuditLogRoute: AuthBusinessIdAuditLogRoute,
   AuthBusinessIdIndexRoute: AuthBusinessIdIndexRoute,
   AuthBusinessIdBitcoinBackupRoute: AuthBusinessIdBitcoinBackupRoute,
   AuthBusinessIdBitcoinExchangeDetailsRoute:

@@ -6,6 +6,7 @@ import {
   LogOut,
   MonitorSmartphone,
   Receipt,
+  ScrollText,
   Settings,
   UserRound,
   type LucideIcon,
@@ -37,6 +38,7 @@ function useBusinessLinks(businessId: string) {
     nwcDetails: linkOptions({ to: '/$businessId/bitcoin/nwc-details', params }),
     exchangeDetails: linkOptions({ to: '/$businessId/bitcoin/exchange-details', params }),
     account: linkOptions({ to: '/$businessId/account', params }),
+    auditLog: linkOptions({ to: '/$businessId/audit-log', params }),
   }
 }
 
@@ -85,7 +87,7 @@ export function BusinessNav({
     targets.some((target) => Boolean(matchRoute({ to: target.to, fuzzy: true })))
 
   const item = (
-    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'account',
+    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'auditLog' | 'account',
     icon: LucideIcon,
     label: string,
     activeOn: { to: string }[],
@@ -150,6 +152,7 @@ export function BusinessNav({
           links.exchangeDetails,
           { to: '/$businessId/bitcoin/backup' },
         ])}
+        {item('auditLog', ScrollText, t('nav.auditLog'), [links.auditLog])}
       </ul>
       <ul className="mt-auto flex flex-col gap-0.5">
         {item('account', UserRound, t('nav.account'), [links.account])}
