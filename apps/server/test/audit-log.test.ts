@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { withAudit } from '../src/modules/audit'
 import { appCode, rejection, until } from './assertions'
 import { nwcBusiness, paidLightning } from './businesses'
-import { scenario, type TestBrowser } from './harness'
+import { scenario, uniqueEmail, type TestBrowser } from './harness'
 import { PERMITTED, withTerminal } from './terminal-fixture'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
 
@@ -452,5 +452,42 @@ describe('reading the log', () => {
     const stranger = await nwcBusiness(env, net)
     const foreign = await get('', { cookie: `sid=${stranger.b.cookies.get('sid') ?? ''}` })
     expect(foreign.statusCode).toBe(404)
+  })
+
+  it('owners, admins and accountants read it and export it; a manager may not', async () => {
+    const owner = await nwcBusiness(env, net)
+    const { businessId } = owner
+    await owner.b.caller.devices.create({ businessId, name: 'Till 1' })
+    const as = async (role: 'admin' | 'manager' | 'accountant') => {
+      const m = env.browser()
+      const email = uniqueEmail(role)
+      await m.caller.auth.signUp({ email, password: ACCOUNT_PASSWORD })
+      const { link } = await owner.b.caller.team.invite({ businessId, data: { email, role } })
+      await m.caller.team.accept({ token: new URL(link).pathname.split('/').pop() ?? '' })
+      return m
+    }
+    const csv = (m: TestBrowser) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/businesses/${businessId}/audit-log.csv`,
+        headers: { cookie: `sid=${m.cookies.get('sid') ?? ''}` },
+      })
+    for (const role of ['admin', 'accountant'] as const) {
+      const m = await as(role)
+      const { items } = await m.caller.auditLog.list({ businessId })
+      expect(
+        items.map((i) => i.action),
+        role,
+      ).toContain('device.created')
+      expect((await csv(m)).statusCode, role).toBe(200)
+    }
+    const manager = await as('manager')
+    expect(appCode(await rejection(manager.caller.auditLog.list({ businessId })))).toBe(
+      'ROLE_NOT_ALLOWED',
+    )
+    expect(appCode(await rejection(manager.caller.auditLog.actors({ businessId })))).toBe(
+      'ROLE_NOT_ALLOWED',
+    )
+    expect((await csv(manager)).statusCode).toBe(403)
   })
 })

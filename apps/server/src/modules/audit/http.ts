@@ -1,12 +1,14 @@
 /**
  * `GET /api/businesses/:businessId/audit-log.csv`: every event matching the same filters as
  * `auditLog.list`, streamed as CSV; the transactions export's rules (the session cookie signs
- * in, 401 without one; a non-member gets 404, as for a business that does not exist).
+ * in, 401 without one; a non-member gets 404, as for a business that does not exist; a member
+ * whose role may not read the log (the domain's `auditLog.read`) gets 403).
  */
 import { ZAuditFilter, type AuditFilter } from '@app/domain'
 import type { FastifyInstance } from 'fastify'
 import { Readable } from 'node:stream'
 import { z } from 'zod'
+import { DomainError } from '../../lib/errors'
 import type { Services } from '../../services'
 import { SESSION_COOKIE } from '../../trpc/context'
 import { auditCsvHeader, auditCsvLine, CSV_BOM } from './csv'
@@ -60,13 +62,19 @@ export function registerAuditRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Params: { businessId: string } }>(
     '/api/businesses/:businessId/audit-log.csv',
     async (req, reply) => {
-      const found = await services.auth.resolveSessionInBusiness(
-        req.cookies[SESSION_COOKIE],
-        req.params.businessId,
-        req.ip,
-      )
-      if (!found) return reply.status(401).send({ error: 'Sign in to continue' })
-      if (!found.business) return reply.status(404).send({ error: 'Business not found' })
+      const user = await services.auth.resolveSession(req.cookies[SESSION_COOKIE])
+      if (!user) return reply.status(401).send({ error: 'Sign in to continue' })
+      try {
+        await services.businesses.requireMember(req.params.businessId, user.id, 'auditLog.read')
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'NOT_FOUND') {
+          return reply.status(404).send({ error: 'Business not found' })
+        }
+        if (err instanceof DomainError && err.code === 'ROLE_NOT_ALLOWED') {
+          return reply.status(403).send({ error: err.message, code: err.code })
+        }
+        throw err
+      }
       const filter = parseFilter(req.query)
       if (!filter) return reply.status(400).send({ error: 'Invalid input', code: 'VALIDATION' })
 
