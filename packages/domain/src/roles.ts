@@ -1,13 +1,11 @@
 /**
  * A business is a team: each member has one role, and what a role may do is written here once.
  * The server checks `can` on every business procedure and route (each declares its permission);
- * the web asks the same `can` to hide what a role cannot use.
+ * the web asks the same `can` to hide what a role cannot use. The inputs' checks are in
+ * `roles-input.ts` (zod stays out of every page that only asks `can`).
  */
-import { z } from 'zod'
-
 export const MEMBER_ROLES = ['owner', 'admin', 'manager', 'accountant'] as const
 export type MemberRole = (typeof MEMBER_ROLES)[number]
-export const ZMemberRole = z.enum(MEMBER_ROLES)
 
 export function isMemberRole(value: unknown): value is MemberRole {
   return typeof value === 'string' && (MEMBER_ROLES as readonly string[]).includes(value)
@@ -103,9 +101,3 @@ export const INVITATION_VALID_DAYS = 7
 /** Roles an invitation may give (ownership is transferred, never invited). */
 export const INVITABLE_ROLES = ['admin', 'manager', 'accountant'] as const
 export type InvitableRole = (typeof INVITABLE_ROLES)[number]
-
-export const ZInviteInput = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
-  role: z.enum(INVITABLE_ROLES),
-})
-export type InviteInput = z.infer<typeof ZInviteInput>
