@@ -70,11 +70,17 @@ export async function ownerAtChannelDeposit(
   return { businessId, onchainInvoiceId }
 }
 
-/** Confirms the reviewed withdrawal on the withdraw page with the account's password. */
-export async function confirmWithdrawal(page: Page, accountPassword: string) {
+/** Opens the reviewed withdrawal's confirmation and types the account's password in it. */
+export async function confirmWithdrawalStart(page: Page, accountPassword: string) {
   await page.getByRole('button', { name: 'Continue' }).click()
   const dialog = page.getByRole('dialog', { name: 'Confirm the withdrawal' })
   await dialog.getByLabel('Account password').fill(accountPassword)
+  return dialog
+}
+
+/** Confirms the reviewed withdrawal on the withdraw page with the account's password. */
+export async function confirmWithdrawal(page: Page, accountPassword: string) {
+  const dialog = await confirmWithdrawalStart(page, accountPassword)
   await dialog.getByRole('button', { name: 'Send now' }).click()
   await expect(dialog).toBeHidden()
 }
