@@ -8,6 +8,7 @@
  */
 import { sql, type Selectable } from 'kysely'
 import type { RefundState } from '@app/domain'
+import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../../db/database'
 import type { RefundsTable } from '../../db/schema'
 
@@ -112,7 +113,11 @@ export function createRefundRepo(db: Db) {
     },
 
     /** Writes the refund if the payment is settled and enough of it remains. */
-    async create(r: NewRefund, amountOf: (p: PaidAmounts) => RefundAmounts | null) {
+    async create(
+      r: NewRefund,
+      amountOf: (p: PaidAmounts) => RefundAmounts | null,
+      audit?: (record: RefundRecord) => AuditEvent,
+    ) {
       return db.transaction().execute(async (trx): Promise<CreateOutcome> => {
         const payment = await trx
           .selectFrom('payments')
@@ -167,6 +172,7 @@ export function createRefundRepo(db: Db) {
           .execute(trx)
           .then((x) => x.rows[0])
         if (!found) throw new Error('refund vanished after its insert')
+        if (audit) await recordAudit(trx, audit(found))
         return { ok: true, record: found, isNew: true }
       })
     },

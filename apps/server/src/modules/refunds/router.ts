@@ -2,6 +2,7 @@ import { ZRefundCreate, ZRefundPeriod } from '@app/domain'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import { router } from '../../trpc/init'
+import { deviceAuditOf } from '../audit'
 import { staffProcedure } from './staff-procedure'
 
 const refundProcedure = staffProcedure('refund')
@@ -30,7 +31,10 @@ export const refundsRouter = router({
   create: refundProcedure
     .input(ZRefundCreate)
     .mutation(({ ctx, input }) =>
-      ctx.services.refunds.create({ device: ctx.device, staff: ctx.staff }, input),
+      ctx.services.refunds.create(
+        { device: ctx.device, staff: ctx.staff, audit: deviceAuditOf(ctx) },
+        input,
+      ),
     ),
   /** The refund report: refunds in a period, with who made them. */
   report: staffProcedure('refundReport')

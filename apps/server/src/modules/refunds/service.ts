@@ -6,6 +6,7 @@
  * customer gives (read, screened and priced first, as a withdrawal is) or through a single-use
  * LNURL-withdraw (LUD-03) the customer's wallet claims with an invoice before it expires.
  */
+import type { AuditBy, AuditEvent } from '../audit'
 import {
   parseDestination,
   refundFiat,
@@ -75,7 +76,25 @@ const exceeds = (remainingSat: number): never => {
 export interface RefundActor {
   device: { id: string; businessId: string }
   staff: { id: string }
+  /** who acts and from where, for the audit log */
+  audit?: AuditBy
 }
+
+/** The audit log's event for a refund made at a terminal: money asked to leave the business. */
+const refundEvent =
+  (by: AuditBy) =>
+  (r: RefundRecord): AuditEvent => ({
+    businessId: r.businessId,
+    by,
+    action: 'payout.requested',
+    subject: { kind: 'refund', id: r.id },
+    details: {
+      refund: true,
+      amountSat: Number(r.amountSat),
+      payout: r.payout,
+      paymentId: r.paymentId,
+    },
+  })
 
 export function createRefundService(deps: {
   repo: RefundRepo
@@ -204,6 +223,7 @@ export function createRefundService(deps: {
           idempotencyKey: input.idempotencyKey,
         },
         amountsFor(input),
+        actor.audit ? refundEvent(actor.audit) : undefined,
       )
       if (!out.ok) {
         if (out.reason === 'exceeds') return exceeds(out.remainingSat)
