@@ -19,6 +19,7 @@ import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
 import { Route as AuthOperatorRouteImport } from './routes/_auth/operator'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
+import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
 import { Route as ReceiptTokenRouteImport } from './routes/receipt.$token'
 import { Route as TerminalIndexRouteImport } from './routes/terminal/index'
 import { Route as TerminalEodRouteImport } from './routes/terminal/eod'
@@ -29,6 +30,7 @@ import { Route as TerminalStaffRouteImport } from './routes/terminal/staff'
 import { Route as AuthBusinessIdIndexRouteImport } from './routes/_auth/$businessId/index'
 import { Route as AuthBusinessIdAccountRouteImport } from './routes/_auth/$businessId/account'
 import { Route as AuthBusinessIdAuditLogRouteImport } from './routes/_auth/$businessId/audit-log'
+import { Route as AuthBusinessIdTeamRouteImport } from './routes/_auth/$businessId/team'
 import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboarding/index'
 import { Route as AuthOnboardingBusinessIdRouteImport } from './routes/_auth/onboarding/$businessId'
 import { Route as AuthOnboardingNewBusinessRouteImport } from './routes/_auth/onboarding/new-business'
@@ -112,6 +114,11 @@ const PublicSignUpRoute = PublicSignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => PublicRoute,
 } as any)
+const InvitationsTokenRoute = InvitationsTokenRouteImport.update({
+  id: '/invitations/$token',
+  path: '/invitations/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ReceiptTokenRoute = ReceiptTokenRouteImport.update({
   id: '/receipt/$token',
   path: '/receipt/$token',
@@ -160,6 +167,11 @@ const AuthBusinessIdAccountRoute = AuthBusinessIdAccountRouteImport.update({
 const AuthBusinessIdAuditLogRoute = AuthBusinessIdAuditLogRouteImport.update({
   id: '/audit-log',
   path: '/audit-log',
+  getParentRoute: () => AuthBusinessIdRoute,
+} as any)
+const AuthBusinessIdTeamRoute = AuthBusinessIdTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AuthBusinessIdRoute,
 } as any)
 const AuthOnboardingIndexRoute = AuthOnboardingIndexRouteImport.update({
@@ -376,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/operator': typeof AuthOperatorRouteWithChildren
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/receipt/$token': typeof ReceiptTokenRoute
   '/terminal/eod': typeof TerminalEodRoute
   '/terminal/pair': typeof TerminalPairRoute
@@ -385,6 +398,7 @@ export interface FileRoutesByFullPath {
   '/terminal/': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
+  '/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId/': typeof AuthBusinessIdIndexRoute
@@ -426,6 +440,7 @@ export interface FileRoutesByTo {
   '/demo-wallet': typeof DemoWalletRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/receipt/$token': typeof ReceiptTokenRoute
   '/terminal/eod': typeof TerminalEodRoute
   '/terminal/pair': typeof TerminalPairRoute
@@ -435,6 +450,7 @@ export interface FileRoutesByTo {
   '/terminal': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
+  '/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/$businessId': typeof AuthBusinessIdIndexRoute
@@ -482,6 +498,7 @@ export interface FileRoutesById {
   '/_auth/operator': typeof AuthOperatorRouteWithChildren
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
+  '/invitations/$token': typeof InvitationsTokenRoute
   '/receipt/$token': typeof ReceiptTokenRoute
   '/terminal/eod': typeof TerminalEodRoute
   '/terminal/pair': typeof TerminalPairRoute
@@ -492,6 +509,7 @@ export interface FileRoutesById {
   '/terminal/': typeof TerminalIndexRoute
   '/_auth/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/_auth/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
+  '/_auth/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/_auth/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
   '/_auth/$businessId/': typeof AuthBusinessIdIndexRoute
@@ -539,6 +557,7 @@ export interface FileRouteTypes {
     | '/operator'
     | '/sign-in'
     | '/sign-up'
+    | '/invitations/$token'
     | '/receipt/$token'
     | '/terminal/eod'
     | '/terminal/pair'
@@ -548,6 +567,7 @@ export interface FileRouteTypes {
     | '/terminal/'
     | '/$businessId/account'
     | '/$businessId/audit-log'
+    | '/$businessId/team'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
     | '/$businessId/'
@@ -589,6 +609,7 @@ export interface FileRouteTypes {
     | '/demo-wallet'
     | '/sign-in'
     | '/sign-up'
+    | '/invitations/$token'
     | '/receipt/$token'
     | '/terminal/eod'
     | '/terminal/pair'
@@ -598,6 +619,7 @@ export interface FileRouteTypes {
     | '/terminal'
     | '/$businessId/account'
     | '/$businessId/audit-log'
+    | '/$businessId/team'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
     | '/$businessId'
@@ -644,6 +666,7 @@ export interface FileRouteTypes {
     | '/_auth/operator'
     | '/_public/sign-in'
     | '/_public/sign-up'
+    | '/invitations/$token'
     | '/receipt/$token'
     | '/terminal/eod'
     | '/terminal/pair'
@@ -654,6 +677,7 @@ export interface FileRouteTypes {
     | '/terminal/'
     | '/_auth/$businessId/account'
     | '/_auth/$businessId/audit-log'
+    | '/_auth/$businessId/team'
     | '/_auth/onboarding/$businessId'
     | '/_auth/onboarding/new-business'
     | '/_auth/$businessId/'
@@ -696,6 +720,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   DemoWalletRoute: typeof DemoWalletRoute
   TerminalRoute: typeof TerminalRouteWithChildren
+  InvitationsTokenRoute: typeof InvitationsTokenRoute
   ReceiptTokenRoute: typeof ReceiptTokenRoute
 }
 
@@ -771,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignUpRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/invitations/$token': {
+      id: '/invitations/$token'
+      path: '/invitations/$token'
+      fullPath: '/invitations/$token'
+      preLoaderRoute: typeof InvitationsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/receipt/$token': {
       id: '/receipt/$token'
       path: '/receipt/$token'
@@ -839,6 +871,13 @@ declare module '@tanstack/react-router' {
       path: '/audit-log'
       fullPath: '/$businessId/audit-log'
       preLoaderRoute: typeof AuthBusinessIdAuditLogRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
+    '/_auth/$businessId/team': {
+      id: '/_auth/$businessId/team'
+      path: '/team'
+      fullPath: '/$businessId/team'
+      preLoaderRoute: typeof AuthBusinessIdTeamRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
     '/_auth/onboarding/': {
@@ -1085,6 +1124,7 @@ declare module '@tanstack/react-router' {
 interface AuthBusinessIdRouteChildren {
   AuthBusinessIdAccountRoute: typeof AuthBusinessIdAccountRoute
   AuthBusinessIdAuditLogRoute: typeof AuthBusinessIdAuditLogRoute
+  AuthBusinessIdTeamRoute: typeof AuthBusinessIdTeamRoute
   AuthBusinessIdIndexRoute: typeof AuthBusinessIdIndexRoute
   AuthBusinessIdBitcoinBackupRoute: typeof AuthBusinessIdBitcoinBackupRoute
   AuthBusinessIdBitcoinExchangeDetailsRoute: typeof AuthBusinessIdBitcoinExchangeDetailsRoute
@@ -1106,6 +1146,7 @@ interface AuthBusinessIdRouteChildren {
 const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdAccountRoute: AuthBusinessIdAccountRoute,
   AuthBusinessIdAuditLogRoute: AuthBusinessIdAuditLogRoute,
+  AuthBusinessIdTeamRoute: AuthBusinessIdTeamRoute,
   AuthBusinessIdIndexRoute: AuthBusinessIdIndexRoute,
   AuthBusinessIdBitcoinBackupRoute: AuthBusinessIdBitcoinBackupRoute,
   AuthBusinessIdBitcoinExchangeDetailsRoute:
@@ -1270,6 +1311,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   DemoWalletRoute: DemoWalletRoute,
   TerminalRoute: TerminalRouteWithChildren,
+  InvitationsTokenRoute: InvitationsTokenRoute,
   ReceiptTokenRoute: ReceiptTokenRoute,
 }
 export const routeTree = rootRouteImport

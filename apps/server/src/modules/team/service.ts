@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import { isUuid } from '../../lib/ids'
 import { hashToken, newToken } from '../../lib/secrets'
-import type { ConsentActor } from '../consent/service'
+import type { ConsentActor } from '../consent'
 import type { MemberGuard } from './member-guard'
 import type { InvitationRow, TeamRepo } from './repo'
 
@@ -237,8 +237,8 @@ export function createTeamService(deps: TeamDeps) {
       })
     },
 
-    holdSubscription: deps.guard.open,
-    closeGuard: deps.guard.close,
+    holdSubscription: (...args: Parameters<MemberGuard['open']>) => deps.guard.open(...args),
+    closeGuard: () => deps.guard.close(),
 
     adminsMayPayOut: (businessId: string) => repo.adminsMayPayOut(businessId),
     setAdminsMayPayOut: (businessId: string, value: boolean) =>

@@ -58,6 +58,7 @@ export function BusinessSelectionPage() {
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium">{business.name}</span>
                 <span className="block text-sm text-muted-foreground">
+                  {t(`team.roles.${business.role}`)} ·{' '}
                   {t('businesses.select.created', { date: formatDate(business.createdAt) })}
                 </span>
               </span>

@@ -16,6 +16,7 @@ import { useDashboard, type Dashboard, type DashboardQuery } from './use-sales'
 import { WidgetError } from './widget'
 import { SalesChart } from './sales-chart'
 import { MethodBreakdown } from './method-breakdown'
+import { useBusinessRole } from '@/lib/business-role'
 import { LatestPayments } from './latest-payments'
 
 type Period = keyof Dashboard['totals']
@@ -113,6 +114,12 @@ function KpiTiles({ query }: { query: DashboardQuery }) {
  * first (on chain and tips once the server says the wallet takes them).
  */
 function TakePaymentActions({ businessId }: { businessId: string }) {
+  const { allows } = useBusinessRole(businessId)
+  if (!allows('payments.take')) return null
+  return <TakePaymentLinks businessId={businessId} />
+}
+
+function TakePaymentLinks({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const capabilities = useWalletCapabilities(businessId)
   const pages = [
@@ -144,6 +151,7 @@ function TakePaymentActions({ businessId }: { businessId: string }) {
 
 function EmptyDashboard({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
+  const { allows } = useBusinessRole(businessId)
   return (
     <Card className="flex flex-col items-center gap-3 border-dashed px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
@@ -153,11 +161,13 @@ function EmptyDashboard({ businessId }: { businessId: string }) {
       <p className="max-w-md text-sm text-muted-foreground">
         {t('sales.dashboard.empty.description')}
       </p>
-      <Button asChild className="mt-2">
-        <Link to="/$businessId/bitcoin/take-payments/lightning-payment" params={{ businessId }}>
-          {t('sales.takePayment')}
-        </Link>
-      </Button>
+      {allows('payments.take') && (
+        <Button asChild className="mt-2">
+          <Link to="/$businessId/bitcoin/take-payments/lightning-payment" params={{ businessId }}>
+            {t('sales.takePayment')}
+          </Link>
+        </Button>
+      )}
     </Card>
   )
 }

@@ -6,6 +6,7 @@ import { BrandMark } from '@/components/brand-mark'
 import { LanguageSelect } from '@/components/language-select'
 import { Button } from '@/components/ui/button'
 import { lazyAfterLoad } from '@/lib/lazy-component'
+import { RoleGate } from '@/components/role-gate'
 import { BusinessNav } from './business-nav'
 import { BusinessSwitcher } from './business-switcher'
 
@@ -56,7 +57,9 @@ export function BusinessLayout({
         <main className="min-w-0 flex-1">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 lg:py-10">
             {notice}
-            <Outlet />
+            <RoleGate businessId={businessId}>
+              <Outlet />
+            </RoleGate>
           </div>
         </main>
       </div>

@@ -8,6 +8,7 @@ import {
   Receipt,
   ScrollText,
   Settings,
+  Users,
   UserRound,
   type LucideIcon,
 } from 'lucide-react'
@@ -19,6 +20,7 @@ import { Badge } from '@/components/ui/badge'
 import { Spinner } from '@/components/ui/spinner'
 import { useTRPC } from '@/lib/trpc'
 import { cn } from '@/lib/utils'
+import { useBusinessRole } from '@/lib/business-role'
 import { useSignOut } from './use-sign-out'
 
 const itemClass =
@@ -38,6 +40,7 @@ function useBusinessLinks(businessId: string) {
     nwcDetails: linkOptions({ to: '/$businessId/bitcoin/nwc-details', params }),
     exchangeDetails: linkOptions({ to: '/$businessId/bitcoin/exchange-details', params }),
     account: linkOptions({ to: '/$businessId/account', params }),
+    team: linkOptions({ to: '/$businessId/team', params }),
     auditLog: linkOptions({ to: '/$businessId/audit-log', params }),
   }
 }
@@ -70,6 +73,8 @@ export function BusinessNav({
   const { t } = useTranslation()
   const trpc = useTRPC()
   const kindQuery = useQuery(trpc.walletDetails.kind.queryOptions({ businessId }))
+  // entries the member's role cannot use are not shown (the role matrix, @app/domain)
+  const { allows } = useBusinessRole(businessId)
   const walletKind = kindQuery.data?.kind
   const base = useBusinessLinks(businessId)
   // "Settings" is the details page of the business's kind of wallet.
@@ -87,7 +92,7 @@ export function BusinessNav({
     targets.some((target) => Boolean(matchRoute({ to: target.to, fuzzy: true })))
 
   const item = (
-    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'auditLog' | 'account',
+    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'auditLog' | 'team' | 'account',
     icon: LucideIcon,
     label: string,
     activeOn: { to: string }[],
@@ -140,19 +145,23 @@ export function BusinessNav({
             </Badge>
           </span>
         </li>
-        {item('devices', MonitorSmartphone, t('nav.devices'), [
-          links.devices,
-          links.staffLogins,
-          links.deviceSettings,
-        ])}
-        {item('settings', Settings, t('nav.settings'), [
-          links.settings,
-          links.nodeDetails,
-          links.nwcDetails,
-          links.exchangeDetails,
-          { to: '/$businessId/bitcoin/backup' },
-        ])}
-        {item('auditLog', ScrollText, t('nav.auditLog'), [links.auditLog])}
+        {allows('devices.manage') &&
+          item('devices', MonitorSmartphone, t('nav.devices'), [
+            links.devices,
+            links.staffLogins,
+            links.deviceSettings,
+          ])}
+        {allows('wallet.manage') &&
+          item('settings', Settings, t('nav.settings'), [
+            links.settings,
+            links.nodeDetails,
+            links.nwcDetails,
+            links.exchangeDetails,
+            { to: '/$businessId/bitcoin/backup' },
+          ])}
+        {allows('auditLog.read') &&
+          item('auditLog', ScrollText, t('nav.auditLog'), [links.auditLog])}
+        {allows('members.manage') && item('team', Users, t('nav.team'), [links.team])}
       </ul>
       <ul className="mt-auto flex flex-col gap-0.5">
         {item('account', UserRound, t('nav.account'), [links.account])}

@@ -59,6 +59,9 @@ export function BusinessSwitcherMenu({
             >
               <span className="min-w-0 flex-1">
                 <span className="block truncate">{b.name}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {t(`team.roles.${b.role}`)}
+                </span>
                 {!ACTIVE_STEPS.has(b.onboardingStep) && (
                   <span className="block text-xs text-muted-foreground">{t('nav.settingUp')}</span>
                 )}

@@ -38,6 +38,8 @@ export function BusinessSwitcher({
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium text-foreground">{business?.name}</span>
         <span className="block truncate text-xs text-muted-foreground">
+          {business ? t(`team.roles.${business.role}`) : null}
+          {' · '}
           {businesses.length > 1 ? t('nav.switchBusiness') : t('nav.addBusiness')}
         </span>
       </span>
