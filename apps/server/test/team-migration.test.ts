@@ -18,23 +18,14 @@ describe('the team migration', () => {
     await sql`INSERT INTO business_members (business_id, user_id, role)
       VALUES (${shop}, ${ann.userId}, 'owner'), (${bar}, ${bob.userId}, 'member'),
              (${shop}, ${bob.userId}, 'OWNER')`.execute(db)
-    const before = await sql<{
-      businessId: string
-      userId: string
-      createdAt: Date
-    }>`
+    const before = await sql<{ businessId: string; userId: string; createdAt: Date }>`
       SELECT business_id, user_id, created_at FROM business_members ORDER BY business_id, user_id`.execute(
       db,
     )
 
     await upgrade.migrateTo('0029-team')
 
-    const after = await sql<{
-      businessId: string
-      userId: string
-      createdAt: Date
-      role: string
-    }>`
+    const after = await sql<{ businessId: string; userId: string; createdAt: Date; role: string }>`
       SELECT business_id, user_id, created_at, role FROM business_members
       ORDER BY business_id, user_id`.execute(db)
     expect(after.rows).toEqual(before.rows.map((r) => ({ ...r, role: 'owner' })))

@@ -46,18 +46,12 @@ const NOT_BUSINESS = [
 
 /** The HTTP routes that act for a business, with the permission each needs. */
 const BUSINESS_ROUTES: Record<string, { method: 'GET' | 'POST'; permission: Permission }> = {
-  '/api/businesses/:businessId/transactions.csv': {
-    method: 'GET',
-    permission: 'exports',
-  },
+  '/api/businesses/:businessId/transactions.csv': { method: 'GET', permission: 'exports' },
   '/api/businesses/:businessId/device-images/:kind': {
     method: 'POST',
     permission: 'deviceSettings.manage',
   },
-  '/api/businesses/:businessId/audit-log.csv': {
-    method: 'GET',
-    permission: 'auditLog.read',
-  },
+  '/api/businesses/:businessId/audit-log.csv': { method: 'GET', permission: 'auditLog.read' },
 }
 
 const routeExists = (route: string, method: 'GET' | 'POST') => app.hasRoute({ method, url: route })
@@ -73,13 +67,8 @@ async function memberWith(role: Exclude<MemberRole, 'owner'>): Promise<TestBrows
   const b = env.browser()
   const email = uniqueEmail(role)
   await b.caller.auth.signUp({ email, password: 'correct horse battery' })
-  const { link } = await owner.caller.team.invite({
-    businessId,
-    data: { email, role },
-  })
-  await b.caller.team.accept({
-    token: new URL(link).pathname.split('/').pop() ?? '',
-  })
+  const { link } = await owner.caller.team.invite({ businessId, data: { email, role } })
+  await b.caller.team.accept({ token: new URL(link).pathname.split('/').pop() ?? '' })
   return b
 }
 
@@ -96,9 +85,7 @@ async function call(b: TestBrowser, path: string): Promise<string | null> {
   for (const part of path.split('.')) fn = (fn as Record<string, unknown>)[part]
   const controller = new AbortController()
   try {
-    const result: unknown = await (fn as (input: unknown) => Promise<unknown>)({
-      businessId,
-    })
+    const result: unknown = await (fn as (input: unknown) => Promise<unknown>)({ businessId })
     if (typeof result === 'object' && result !== null && Symbol.asyncIterator in result) {
       controller.abort()
       await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().return?.()
@@ -145,10 +132,7 @@ describe('every procedure', () => {
     ['an accountant', 'accountant', false],
   ]
   it.each(sweeps)('is allowed or refused to %s as the matrix says', async (_, role, payOut) => {
-    await owner.caller.team.setAdminsMayPayOut({
-      businessId,
-      allowed: payOut,
-    })
+    await owner.caller.team.setAdminsMayPayOut({ businessId, allowed: payOut })
     const wrong: string[] = []
     for (const [path, p] of procedures) {
       const permission = p._def.meta?.permission
@@ -199,10 +183,7 @@ describe('every business HTTP route', () => {
 
   it('answers a stranger as for a business that does not exist', async () => {
     const stranger = env.browser()
-    await stranger.caller.auth.signUp({
-      email: uniqueEmail(),
-      password: 'correct horse battery',
-    })
+    await stranger.caller.auth.signUp({ email: uniqueEmail(), password: 'correct horse battery' })
     expect(await callRoute(stranger, Object.keys(BUSINESS_ROUTES)[0] ?? '', 'GET')).toMatchObject({
       status: 404,
     })

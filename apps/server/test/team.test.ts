@@ -24,10 +24,7 @@ const tokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? ''
 
 async function member(role: 'admin' | 'manager' | 'accountant') {
   const b = await signedUp()
-  const { link } = await owner.caller.team.invite({
-    businessId,
-    data: { email: b.email, role },
-  })
+  const { link } = await owner.caller.team.invite({ businessId, data: { email: b.email, role } })
   await b.caller.team.accept({ token: tokenOf(link) })
   const me = (await owner.caller.team.members({ businessId })).find((m) => m.email === b.email)
   return { ...b, userId: me?.userId ?? '' }
@@ -36,41 +33,26 @@ async function member(role: 'admin' | 'manager' | 'accountant') {
 describe('invitations', () => {
   it('an owner invites by email; that address accepts and joins with the role', async () => {
     const email = uniqueEmail('Invited').replace('invited', 'Invited')
-    const sent = await owner.caller.team.invite({
-      businessId,
-      data: { email, role: 'accountant' },
-    })
+    const sent = await owner.caller.team.invite({ businessId, data: { email, role: 'accountant' } })
     expect(sent.email).toBe(email.toLowerCase())
     expect(sent.link).toMatch(/\/invitations\/[\w-]{40,}$/)
     const days = (sent.expiresAt.getTime() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(6.99)
     expect(days).toBeLessThanOrEqual(7)
     // the token is kept only hashed
-    const stored = await sql<{
-      tokenHash: string
-    }>`SELECT token_hash FROM invitations
+    const stored = await sql<{ tokenHash: string }>`SELECT token_hash FROM invitations
       WHERE id = ${sent.id}`.execute(env.database.db)
     expect(stored.rows[0]?.tokenHash).not.toContain(tokenOf(sent.link))
     // its mail is in the outbox, written with it
-    const mails = await sql<{
-      template: string
-    }>`SELECT template FROM mail_outbox
+    const mails = await sql<{ template: string }>`SELECT template FROM mail_outbox
       WHERE to_address = ${email.toLowerCase()}`.execute(env.database.db)
     expect(mails.rows).toEqual([{ template: 'invitation' }])
     expect(await owner.caller.team.invitations({ businessId })).toContainEqual(
-      expect.objectContaining({
-        id: sent.id,
-        role: 'accountant',
-        state: 'open',
-      }),
+      expect.objectContaining({ id: sent.id, role: 'accountant', state: 'open' }),
     )
 
     const page = await env.browser().caller.team.invitation({ token: tokenOf(sent.link) })
-    expect(page).toMatchObject({
-      businessName: 'Corner Café',
-      role: 'accountant',
-      state: 'open',
-    })
+    expect(page).toMatchObject({ businessName: 'Corner Café', role: 'accountant', state: 'open' })
 
     const other = await signedUp()
     const wrong = await rejection(other.caller.team.accept({ token: tokenOf(sent.link) }))
@@ -97,10 +79,7 @@ describe('invitations', () => {
     const before = await owner.caller.team.invitations({ businessId })
     expect(
       await refused(
-        owner.caller.team.invite({
-          businessId,
-          data: { email: 'not-an-address', role: 'admin' },
-        }),
+        owner.caller.team.invite({ businessId, data: { email: 'not-an-address', role: 'admin' } }),
       ),
     ).toBe('VALIDATION')
     const ownerEmail = (await owner.caller.auth.getProfile())?.email ?? ''
@@ -124,10 +103,7 @@ describe('invitations', () => {
     const outbox = await sql`SELECT id FROM mail_outbox`.execute(env.database.db)
     expect(
       await refused(
-        admin.caller.team.invite({
-          businessId,
-          data: { email: uniqueEmail(), role: 'manager' },
-        }),
+        admin.caller.team.invite({ businessId, data: { email: uniqueEmail(), role: 'manager' } }),
       ),
     ).toBe('ROLE_NOT_ALLOWED')
     expect(await owner.caller.team.invitations({ businessId })).toEqual(before)
@@ -137,17 +113,9 @@ describe('invitations', () => {
     )
 
     const email = uniqueEmail()
-    await owner.caller.team.invite({
-      businessId,
-      data: { email, role: 'manager' },
-    })
+    await owner.caller.team.invite({ businessId, data: { email, role: 'manager' } })
     expect(
-      await refused(
-        owner.caller.team.invite({
-          businessId,
-          data: { email, role: 'admin' },
-        }),
-      ),
+      await refused(owner.caller.team.invite({ businessId, data: { email, role: 'admin' } })),
     ).toBe('INVITATION_PENDING')
   })
 
@@ -182,19 +150,13 @@ describe('roles', () => {
   it('a business always keeps an owner', async () => {
     const ownerId = (await owner.caller.auth.getProfile())?.id ?? ''
     const refused = await rejection(
-      owner.caller.team.changeRole({
-        businessId,
-        userId: ownerId,
-        role: 'admin',
-      }),
+      owner.caller.team.changeRole({ businessId, userId: ownerId, role: 'admin' }),
     )
     expect(appCode(refused)).toBe('LAST_OWNER')
     expect(
       appCode(await rejection(owner.caller.team.remove({ businessId, userId: ownerId }))),
     ).toBe('LAST_OWNER')
-    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({
-      role: 'owner',
-    })
+    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({ role: 'owner' })
   })
 
   it('a member demoted or removed loses the access at once, open streams included', async () => {
@@ -209,11 +171,7 @@ describe('roles', () => {
       })
       .catch((e: unknown) => e)
 
-    await owner.caller.team.changeRole({
-      businessId,
-      userId: admin.userId,
-      role: 'accountant',
-    })
+    await owner.caller.team.changeRole({ businessId, userId: admin.userId, role: 'accountant' })
     expect(appCode(await rejection(admin.caller.devices.list({ businessId })))).toBe(
       'ROLE_NOT_ALLOWED',
     )
@@ -259,33 +217,21 @@ describe('roles', () => {
       }),
     )
     expect(appCode(wrong)).toBe('WRONG_PASSWORD')
-    expect(await next.caller.businesses.get({ businessId })).toMatchObject({
-      role: 'manager',
-    })
+    expect(await next.caller.businesses.get({ businessId })).toMatchObject({ role: 'manager' })
 
     await owner.caller.team.transferOwnership({
       businessId,
       userId: next.userId,
       proof: { password },
     })
-    expect(await next.caller.businesses.get({ businessId })).toMatchObject({
-      role: 'owner',
-    })
-    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({
-      role: 'admin',
-    })
+    expect(await next.caller.businesses.get({ businessId })).toMatchObject({ role: 'owner' })
+    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({ role: 'admin' })
     expect(appCode(await rejection(owner.caller.team.members({ businessId })))).toBe(
       'ROLE_NOT_ALLOWED',
     )
     // and back, so the other tests' owner stays one
-    await next.caller.team.transferOwnership({
-      businessId,
-      userId: ownerId,
-      proof: { password },
-    })
-    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({
-      role: 'owner',
-    })
+    await next.caller.team.transferOwnership({ businessId, userId: ownerId, proof: { password } })
+    expect(await owner.caller.businesses.get({ businessId })).toMatchObject({ role: 'owner' })
   })
 
   it('admins pay out only where an owner allows it', async () => {

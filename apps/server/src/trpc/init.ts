@@ -75,11 +75,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause
-    throw new TRPCError({
-      code: ERROR_STATUS[cause.code],
-      message: cause.message,
-      cause,
-    })
+    throw new TRPCError({ code: ERROR_STATUS[cause.code], message: cause.message, cause })
   }
   return result
 })
@@ -160,10 +156,7 @@ async function boundToSession<R extends { ok: boolean }>(
     return result
   }
   signal?.addEventListener('abort', release, { once: true })
-  return {
-    ...result,
-    data: untilSessionEnds(result.data, ended, signal, release),
-  }
+  return { ...result, data: untilSessionEnds(result.data, ended, signal, release) }
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -203,11 +196,7 @@ async function* untilSessionEnds<T>(
           step,
           step === 'UNAUTHORIZED' ? 'Your session has ended' : 'Your access has changed',
         )
-        throw new TRPCError({
-          code: ERROR_STATUS[step],
-          message: cause.message,
-          cause,
-        })
+        throw new TRPCError({ code: ERROR_STATUS[step], message: cause.message, cause })
       }
       if (step.done) return
       yield step.value
@@ -231,9 +220,7 @@ export const operatorProcedure = authedProcedure.use(({ ctx, next }) => {
   return next()
 })
 
-export const ZBusinessInput = z.object({
-  businessId: z.string().min(1).max(64),
-})
+export const ZBusinessInput = z.object({ businessId: z.string().min(1).max(64) })
 
 /**
  * Procedures on one business, each naming the permission it needs (the role matrix, `can` in the

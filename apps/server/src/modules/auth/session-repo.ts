@@ -136,13 +136,7 @@ export function createSessionRepo(db: Db) {
     ): Promise<void> {
       await db
         .insertInto('sessions')
-        .values({
-          idHash,
-          userId,
-          expiresAt,
-          userAgent: origin.userAgent,
-          ip: origin.ip,
-        })
+        .values({ idHash, userId, expiresAt, userAgent: origin.userAgent, ip: origin.ip })
         .execute()
     },
 
@@ -180,11 +174,7 @@ export function createSessionRepo(db: Db) {
     async touchSession(idHash: string, now: Date, expiresAt: Date, ip?: string): Promise<void> {
       await db
         .updateTable('sessions')
-        .set({
-          lastSeenAt: now,
-          expiresAt,
-          ...(ip === undefined ? {} : { ip }),
-        })
+        .set({ lastSeenAt: now, expiresAt, ...(ip === undefined ? {} : { ip }) })
         .where('idHash', '=', idHash)
         .execute()
     },
