@@ -42,6 +42,7 @@ const NOT_BUSINESS = [
   'passkeys.',
   'mail.',
   'mailbox.',
+  'recovery.',
 ]
 
 /** The HTTP routes that act for a business, with the permission each needs. */
