@@ -57,7 +57,7 @@ async function resetLink(email: string, n = 1): Promise<string> {
     `reset mail ${n} to ${email}`,
     20_000,
   )
-  return smtp.linkIn(resets[n - 1]!, `${publicUrl}/reset-password/`)
+  return smtp.linkIn(resets[n - 1]!, `${publicUrl}/link/reset-password/`)
 }
 
 describe('a forgotten password', () => {
@@ -244,7 +244,7 @@ describe('the address', () => {
     expect(await b.caller.recovery.emailStatus()).toMatchObject({ email, verified: false })
     const [mail] = await smtp.mailsTo(email)
     expect(mail!.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse · Test Pay')
-    const link = smtp.linkIn(mail!, `${publicUrl}/verify-email/`)
+    const link = smtp.linkIn(mail!, `${publicUrl}/link/verify-email/`)
     // opened in another browser, signed out
     expect(await browser().caller.recovery.verifyEmail({ token: tokenOf(link) })).toEqual({ email })
     expect(await b.caller.recovery.emailStatus()).toMatchObject({ verified: true })
@@ -254,9 +254,12 @@ describe('the address', () => {
 
   it('sends the verification again on request, the older link no longer working', async () => {
     const { b, email } = await signedUp()
-    const first = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/verify-email/`)
+    const first = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/link/verify-email/`)
     await b.caller.recovery.resendVerification()
-    const second = smtp.linkIn((await smtp.mailsTo(email, 2))[1]!, `${publicUrl}/verify-email/`)
+    const second = smtp.linkIn(
+      (await smtp.mailsTo(email, 2))[1]!,
+      `${publicUrl}/link/verify-email/`,
+    )
     expect(second).not.toBe(first)
     const old = await rejection(browser().caller.recovery.verifyEmail({ token: tokenOf(first) }))
     expect(appCode(old)).toBe('ACCOUNT_LINK_USED')
@@ -299,7 +302,7 @@ describe('the address', () => {
       code: 'EMAIL_NOT_VERIFIED',
     })
     // verified: both
-    const link = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/verify-email/`)
+    const link = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/link/verify-email/`)
     await browser().caller.recovery.verifyEmail({ token: tokenOf(link) })
     await db
       .updateTable('users')
@@ -331,7 +334,7 @@ describe('the address', () => {
     expect(await b.caller.recovery.emailStatus()).toMatchObject({ email, pendingEmail: newEmail })
     const [confirm] = await smtp.mailsTo(newEmail)
     expect(confirm!.subject).toBe('Confirmez votre nouvelle adresse e-mail · Test Pay')
-    const link = smtp.linkIn(confirm!, `${publicUrl}/confirm-email/`)
+    const link = smtp.linkIn(confirm!, `${publicUrl}/link/confirm-email/`)
     const guessed = await rejection(
       browser().caller.recovery.confirmEmailChange({
         token: randomBytes(32).toString('base64url'),
@@ -339,7 +342,7 @@ describe('the address', () => {
     )
     expect(appCode(guessed)).toBe('ACCOUNT_LINK_INVALID')
     // the verification link of the old address no longer verifies anything
-    const verify = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/verify-email/`)
+    const verify = smtp.linkIn((await smtp.mailsTo(email))[0]!, `${publicUrl}/link/verify-email/`)
 
     expect(await browser().caller.recovery.confirmEmailChange({ token: tokenOf(link) })).toEqual({
       email: newEmail,

@@ -11,12 +11,14 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as DemoMailboxRouteImport } from './routes/demo-mailbox'
 import { Route as DemoWalletRouteImport } from './routes/demo-wallet'
 import { Route as TerminalRouteImport } from './routes/terminal'
 import { Route as AuthIndexRouteImport } from './routes/_auth/index'
 import { Route as AuthBusinessIdRouteImport } from './routes/_auth/$businessId'
 import { Route as AuthOnboardingRouteImport } from './routes/_auth/onboarding'
 import { Route as AuthOperatorRouteImport } from './routes/_auth/operator'
+import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as InvitationsTokenRouteImport } from './routes/invitations.$token'
@@ -35,6 +37,7 @@ import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboardi
 import { Route as AuthOnboardingBusinessIdRouteImport } from './routes/_auth/onboarding/$businessId'
 import { Route as AuthOnboardingNewBusinessRouteImport } from './routes/_auth/onboarding/new-business'
 import { Route as AuthOperatorIndexRouteImport } from './routes/_auth/operator/index'
+import { Route as LinkKindTokenRouteImport } from './routes/link.$kind.$token'
 import { Route as AuthBusinessIdBitcoinBackupRouteImport } from './routes/_auth/$businessId/bitcoin/backup'
 import { Route as AuthBusinessIdBitcoinExchangeDetailsRouteImport } from './routes/_auth/$businessId/bitcoin/exchange-details'
 import { Route as AuthBusinessIdBitcoinLoopRouteImport } from './routes/_auth/$businessId/bitcoin/loop'
@@ -74,6 +77,11 @@ const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DemoMailboxRoute = DemoMailboxRouteImport.update({
+  id: '/demo-mailbox',
+  path: '/demo-mailbox',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DemoWalletRoute = DemoWalletRouteImport.update({
   id: '/demo-wallet',
   path: '/demo-wallet',
@@ -103,6 +111,11 @@ const AuthOperatorRoute = AuthOperatorRouteImport.update({
   id: '/operator',
   path: '/operator',
   getParentRoute: () => AuthRoute,
+} as any)
+const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => PublicRoute,
 } as any)
 const PublicSignInRoute = PublicSignInRouteImport.update({
   id: '/sign-in',
@@ -195,6 +208,11 @@ const AuthOperatorIndexRoute = AuthOperatorIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AuthOperatorRoute,
+} as any)
+const LinkKindTokenRoute = LinkKindTokenRouteImport.update({
+  id: '/link/$kind/$token',
+  path: '/link/$kind/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthBusinessIdBitcoinBackupRoute =
   AuthBusinessIdBitcoinBackupRouteImport.update({
@@ -381,11 +399,13 @@ const AuthOnboardingBusinessIdChannelDepositOnchainInvoiceIdWaitingRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthIndexRoute
+  '/demo-mailbox': typeof DemoMailboxRoute
   '/demo-wallet': typeof DemoWalletRoute
   '/terminal': typeof TerminalRouteWithChildren
   '/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/onboarding': typeof AuthOnboardingRouteWithChildren
   '/operator': typeof AuthOperatorRouteWithChildren
+  '/forgot-password': typeof PublicForgotPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -401,6 +421,7 @@ export interface FileRoutesByFullPath {
   '/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
+  '/link/$kind/$token': typeof LinkKindTokenRoute
   '/$businessId/': typeof AuthBusinessIdIndexRoute
   '/onboarding/': typeof AuthOnboardingIndexRoute
   '/operator/': typeof AuthOperatorIndexRoute
@@ -437,7 +458,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof AuthIndexRoute
+  '/demo-mailbox': typeof DemoMailboxRoute
   '/demo-wallet': typeof DemoWalletRoute
+  '/forgot-password': typeof PublicForgotPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -453,6 +476,7 @@ export interface FileRoutesByTo {
   '/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
+  '/link/$kind/$token': typeof LinkKindTokenRoute
   '/$businessId': typeof AuthBusinessIdIndexRoute
   '/onboarding': typeof AuthOnboardingIndexRoute
   '/operator': typeof AuthOperatorIndexRoute
@@ -491,11 +515,13 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/demo-mailbox': typeof DemoMailboxRoute
   '/demo-wallet': typeof DemoWalletRoute
   '/terminal': typeof TerminalRouteWithChildren
   '/_auth/$businessId': typeof AuthBusinessIdRouteWithChildren
   '/_auth/onboarding': typeof AuthOnboardingRouteWithChildren
   '/_auth/operator': typeof AuthOperatorRouteWithChildren
+  '/_public/forgot-password': typeof PublicForgotPasswordRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/invitations/$token': typeof InvitationsTokenRoute
@@ -512,6 +538,7 @@ export interface FileRoutesById {
   '/_auth/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/_auth/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
+  '/link/$kind/$token': typeof LinkKindTokenRoute
   '/_auth/$businessId/': typeof AuthBusinessIdIndexRoute
   '/_auth/onboarding/': typeof AuthOnboardingIndexRoute
   '/_auth/operator/': typeof AuthOperatorIndexRoute
@@ -550,11 +577,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/demo-mailbox'
     | '/demo-wallet'
     | '/terminal'
     | '/$businessId'
     | '/onboarding'
     | '/operator'
+    | '/forgot-password'
     | '/sign-in'
     | '/sign-up'
     | '/invitations/$token'
@@ -570,6 +599,7 @@ export interface FileRouteTypes {
     | '/$businessId/team'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
+    | '/link/$kind/$token'
     | '/$businessId/'
     | '/onboarding/'
     | '/operator/'
@@ -606,7 +636,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/demo-mailbox'
     | '/demo-wallet'
+    | '/forgot-password'
     | '/sign-in'
     | '/sign-up'
     | '/invitations/$token'
@@ -622,6 +654,7 @@ export interface FileRouteTypes {
     | '/$businessId/team'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
+    | '/link/$kind/$token'
     | '/$businessId'
     | '/onboarding'
     | '/operator'
@@ -659,11 +692,13 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_auth'
     | '/_public'
+    | '/demo-mailbox'
     | '/demo-wallet'
     | '/terminal'
     | '/_auth/$businessId'
     | '/_auth/onboarding'
     | '/_auth/operator'
+    | '/_public/forgot-password'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/invitations/$token'
@@ -680,6 +715,7 @@ export interface FileRouteTypes {
     | '/_auth/$businessId/team'
     | '/_auth/onboarding/$businessId'
     | '/_auth/onboarding/new-business'
+    | '/link/$kind/$token'
     | '/_auth/$businessId/'
     | '/_auth/onboarding/'
     | '/_auth/operator/'
@@ -718,10 +754,12 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
+  DemoMailboxRoute: typeof DemoMailboxRoute
   DemoWalletRoute: typeof DemoWalletRoute
   TerminalRoute: typeof TerminalRouteWithChildren
   InvitationsTokenRoute: typeof InvitationsTokenRoute
   ReceiptTokenRoute: typeof ReceiptTokenRoute
+  LinkKindTokenRoute: typeof LinkKindTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -738,6 +776,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/demo-mailbox': {
+      id: '/demo-mailbox'
+      path: '/demo-mailbox'
+      fullPath: '/demo-mailbox'
+      preLoaderRoute: typeof DemoMailboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/demo-wallet': {
@@ -781,6 +826,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/operator'
       preLoaderRoute: typeof AuthOperatorRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_public/forgot-password': {
+      id: '/_public/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof PublicForgotPasswordRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_public/sign-in': {
       id: '/_public/sign-in'
@@ -907,6 +959,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/operator/'
       preLoaderRoute: typeof AuthOperatorIndexRouteImport
       parentRoute: typeof AuthOperatorRoute
+    }
+    '/link/$kind/$token': {
+      id: '/link/$kind/$token'
+      path: '/link/$kind/$token'
+      fullPath: '/link/$kind/$token'
+      preLoaderRoute: typeof LinkKindTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/$businessId/bitcoin/backup': {
       id: '/_auth/$businessId/bitcoin/backup'
@@ -1272,11 +1331,13 @@ const AuthRouteChildren: AuthRouteChildren = {
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface PublicRouteChildren {
+  PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
   PublicSignInRoute: typeof PublicSignInRoute
   PublicSignUpRoute: typeof PublicSignUpRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicSignInRoute: PublicSignInRoute,
   PublicSignUpRoute: PublicSignUpRoute,
 }
@@ -1309,10 +1370,12 @@ const TerminalRouteWithChildren = TerminalRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  DemoMailboxRoute: DemoMailboxRoute,
   DemoWalletRoute: DemoWalletRoute,
   TerminalRoute: TerminalRouteWithChildren,
   InvitationsTokenRoute: InvitationsTokenRoute,
   ReceiptTokenRoute: ReceiptTokenRoute,
+  LinkKindTokenRoute: LinkKindTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -50,7 +50,7 @@ export function createRecoveryService(deps: {
 }) {
   const { db, repo, mail, limits } = deps
   const now = deps.now ?? (() => new Date())
-  const link = (path: string, token: string) => `${deps.publicUrl}/${path}/${token}`
+  const link = (path: string, token: string) => `${deps.publicUrl}/link/${path}/${token}`
 
   /** The token's row when it can be used now; otherwise the clear refusal. */
   function usable(row: TokenRow | undefined): TokenRow {

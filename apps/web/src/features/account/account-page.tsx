@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { useTRPC } from '@/lib/trpc'
 import { ChangePasswordForm } from './change-password-form'
+import { EmailCard } from './email-card'
 import { PasskeysCard } from './passkeys-card'
 import { SessionsCard } from './sessions-card'
 import { TwoFactorCard } from './two-factor-card'
@@ -18,6 +19,7 @@ export function AccountPage() {
         description={profile ? t('account.signedInAs', { email: profile.email }) : undefined}
       />
       <div className="grid max-w-2xl gap-6">
+        <EmailCard />
         <ChangePasswordForm email={profile?.email ?? ''} />
         <TwoFactorCard />
         <PasskeysCard />

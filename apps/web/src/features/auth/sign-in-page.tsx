@@ -112,6 +112,12 @@ export function SignInPage({ redirectTo }: { redirectTo: string | undefined }) {
             <PasswordInput autoComplete="current-password" {...form.field('password')} />
           </FormControl>
         </FormField>
+        <Link
+          to="/forgot-password"
+          className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('auth.signIn.forgotPassword')}
+        </Link>
         <Button type="submit" size="lg" className="mt-1 w-full" isLoading={signIn.isPending}>
           {t('auth.signIn.submit')}
         </Button>

@@ -5,7 +5,8 @@
  * pasted, mining a block, and what it did.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowDownLeft, ArrowLeft, ArrowUpRight, Pickaxe } from 'lucide-react'
+import { Link } from '@tanstack/react-router'
+import { ArrowDownLeft, ArrowLeft, ArrowUpRight, Mail, Pickaxe } from 'lucide-react'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CopyButton } from '@/components/copy-button'
@@ -315,7 +316,17 @@ export function DemoWalletPage() {
       <PageHeader
         title={t('demo.wallet.title')}
         description={t('demo.wallet.description')}
-        actions={<MineButton />}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/demo-mailbox">
+                <Mail aria-hidden />
+                {t('demo.mailbox.title')}
+              </Link>
+            </Button>
+            <MineButton />
+          </>
+        }
       />
       {!isDemo ? (
         <p className="text-muted-foreground">{t('demo.wallet.notDemo')}</p>

@@ -12,6 +12,10 @@ import { BusinessSwitcher } from './business-switcher'
 
 // the menu's sliding panel is not part of a business page's first load
 const MobileMenu = lazyAfterLoad(() => import('./mobile-menu').then((m) => m.MobileMenu))
+// nor is the notice of an address not yet verified
+const VerifyEmailNotice = lazyAfterLoad(() =>
+  import('@/components/verify-email-notice').then((m) => m.VerifyEmailNotice),
+)
 
 /**
  * The business area: a sidebar on wide screens, a top bar with a menu on narrow ones,
@@ -56,6 +60,9 @@ export function BusinessLayout({
 
         <main className="min-w-0 flex-1">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-8 lg:py-10">
+            <Suspense fallback={null}>
+              <VerifyEmailNotice />
+            </Suspense>
             {notice}
             <RoleGate businessId={businessId}>
               <Outlet />

@@ -16,6 +16,9 @@ export function DemoBanner() {
       <Link to="/demo-wallet" className="shrink-0 underline underline-offset-2 hover:no-underline">
         {t('demo.wallet.title')}
       </Link>
+      <Link to="/demo-mailbox" className="shrink-0 underline underline-offset-2 hover:no-underline">
+        {t('demo.mailbox.title')}
+      </Link>
     </div>
   )
 }
