@@ -3,6 +3,7 @@
  * (the forms themselves are walked field by field in onboarding-application.spec.ts).
  */
 import { expect, type Page } from '@playwright/test'
+import { verifyFromMailbox } from './mailbox'
 
 const address = {
   line1: '1 High Street',
@@ -73,12 +74,13 @@ const sections: [string, unknown][] = [
 /** Signs up in the browser, creates a business, and submits its application. */
 export async function ownerWithSubmittedApplication(page: Page, name: string): Promise<string> {
   await page.goto('/sign-up')
-  await page
-    .getByLabel('Email')
-    .fill(`owner-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`)
+  const email = `owner-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
+  await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/onboarding\/new-business$/)
+  // the owner opens the verification mail: payouts need a verified address
+  await verifyFromMailbox(page, email)
   await page.getByLabel('Business name').fill(name)
   await page.getByRole('button', { name: 'Create business' }).click()
   await expect(page).toHaveURL(/\/company-details$/)
