@@ -22,7 +22,12 @@ import { createTeamService } from './modules/team/service'
 
 export function createAccountServices(
   base: ServiceBase,
-  given: { wallets: WalletProvider; consent: ConsentService },
+  given: {
+    wallets: WalletProvider
+    consent: ConsentService
+    /** EMAIL_NOT_VERIFIED unless the account's address is verified (invitations need it) */
+    requireVerifiedEmail: (userId: string) => Promise<void>
+  },
 ) {
   const { deps, externals } = base
   const authRepo = createAuthRepo(deps.db)
@@ -53,6 +58,7 @@ export function createAccountServices(
       }),
       publicUrl: deps.config.publicUrl,
       prove: (actor, proof) => given.consent.prove(actor, proof),
+      requireVerifiedEmail: given.requireVerifiedEmail,
       businessName: async (businessId) => (await businessRepo.findById(businessId))?.name ?? '',
       // written in the transaction that creates the invitation
       sendInvitationMail: (trx, mail) =>

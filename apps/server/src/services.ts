@@ -29,7 +29,11 @@ export function createServices(deps: ServiceDeps) {
   })
   const node = createNodeServices(base, consenting.consent)
   const taking = createPaymentServices(base, node.nodes)
-  const accounts = createAccountServices(base, { ...taking, consent: consenting.consent })
+  const accounts = createAccountServices(base, {
+    ...taking,
+    consent: consenting.consent,
+    requireVerifiedEmail: (userId) => recovering.recovery.requireVerifiedEmail(userId),
+  })
   const sending = createWithdrawalServices(base, {
     wallets: taking.wallets,
     consent: consenting.consent,

@@ -31,6 +31,19 @@ async function member(role: 'admin' | 'manager' | 'accountant') {
 }
 
 describe('invitations', () => {
+  it('go out from a verified address only: an owner who has not confirmed theirs is refused', async () => {
+    const unverified = await signedUp()
+    const { id } = await unverified.caller.businesses.create({ name: 'Harbour Bakery' })
+    const refused = await rejection(
+      unverified.caller.team.invite({
+        businessId: id,
+        data: { email: uniqueEmail(), role: 'manager' },
+      }),
+    )
+    expect(appCode(refused)).toBe('EMAIL_NOT_VERIFIED')
+    expect(await unverified.caller.team.invitations({ businessId: id })).toEqual([])
+  })
+
   it('an owner invites by email; that address accepts and joins with the role', async () => {
     const email = uniqueEmail('Invited').replace('invited', 'Invited')
     const sent = await owner.caller.team.invite({ businessId, data: { email, role: 'accountant' } })

@@ -42,6 +42,8 @@ export interface TeamDeps {
   publicUrl: string
   /** the step-up an ownership transfer needs (the consent policy's proof) */
   prove(actor: ConsentActor & { userId: string }, proof?: StepUpProof): Promise<unknown>
+  /** EMAIL_NOT_VERIFIED unless the inviter's address is verified */
+  requireVerifiedEmail(userId: string): Promise<void>
   /** the business's name, for the invitation's mail */
   businessName(businessId: string): Promise<string>
   /**
@@ -104,6 +106,8 @@ export function createTeamService(deps: TeamDeps) {
      */
     async invite(businessId: string, inviter: { id: string; email: string }, input: InviteInput) {
       const invitedBy = inviter.id
+      // an invitation goes out from a verified address only
+      await deps.requireVerifiedEmail(invitedBy)
       const email = input.email.trim().toLowerCase()
       const at = now()
       const token = newToken()
