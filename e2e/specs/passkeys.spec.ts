@@ -7,14 +7,8 @@
  * The site is opened at localhost: a passkey's site (RP ID) must be a name, and 127.0.0.1 is an
  * IP address. The demo server takes the page's own origin for it (PUBLIC_URL stays 127.0.0.1).
  */
-import { expect, test, type Page } from '@playwright/test'
-import {
-  confirmWithdrawalStart,
-  ownerWithOwnNode,
-  poll,
-  trpc,
-  trpcQuery,
-} from '../support/own-node'
+import { expect, test } from '@playwright/test'
+import { confirmWithdrawalStart, ownerWithOwnNode } from '../support/own-node'
 import { screenshots } from '../support/screenshots'
 import { serverPort } from '../support/server'
 import { simnet } from '../support/simnet'
@@ -23,20 +17,6 @@ const NODE_PASSWORD = 'my node password'
 const ACCOUNT_PASSWORD = 'correct horse battery'
 
 test.use({ baseURL: `http://localhost:${serverPort}` })
-
-/** Confirms the signed-in owner's address from the link in the demo mailbox (payouts need it). */
-async function verifyEmail(page: Page) {
-  const profile = await trpcQuery<{ email: string }>(page, 'auth.getProfile', undefined)
-  const [mail] = await poll(
-    () => trpcQuery<{ id: string; subject: string }[]>(page, 'demo.mailbox', { to: profile.email }),
-    (mails) => mails.length > 0,
-    'the verification mail',
-  )
-  const { text } = await trpcQuery<{ text: string }>(page, 'demo.mail', { id: mail?.id })
-  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(text)?.[1]
-  expect(token, text).toBeTruthy()
-  await trpc(page, 'recovery.verifyEmail', { token })
-}
 
 test('a passkey is added, signs in, and confirms a payout in place of a code', async ({ page }) => {
   const cdp = await page.context().newCDPSession(page)
@@ -52,8 +32,8 @@ test('a passkey is added, signs in, and confirms a payout in place of a code', a
     },
   })
 
+  // the owner's address is verified on the way (payouts need it)
   const businessId = await ownerWithOwnNode(page, 'Passkey Books', NODE_PASSWORD)
-  await verifyEmail(page)
   const accountPath = `/${businessId}/account`
 
   // Added from the account's security settings, with a name.

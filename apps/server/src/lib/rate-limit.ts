@@ -110,7 +110,10 @@ export const RATE_LIMITS = {
     durationSec: QUARTER_HOUR,
     blocks: false,
   },
-  /** links of account mails (reset, verification, change) opened per client address: guesses */
+  /**
+   * links of account mails (reset, verification, change) opened per client address: guesses
+   * (a verification link that works is forgiven)
+   */
   accountLinksPerIp: {
     prefix: 'acct_link_ip',
     points: 30,

@@ -214,13 +214,16 @@ export function createRecoveryService(deps: {
     /** The link of the verification mail: the address is verified (any browser may open it). */
     async verifyEmail(input: { token: string; ip: string }): Promise<{ email: string }> {
       await limits.consume('accountLinksPerIp', input.ip)
-      return redeem(input.token, 'verify_email', async (trx, row) => {
+      const verified = await redeem(input.token, 'verify_email', async (trx, row) => {
         // an address changed since the mail was sent is not verified by the old link
         if (!(await repo.markVerified(trx, row.userId, row.email))) {
           throw new DomainError('ACCOUNT_LINK_INVALID', 'This link is for another address')
         }
         return { email: row.email }
       })
+      // a link that worked was no guess: only guesses count towards the limit
+      await limits.forgive('accountLinksPerIp', input.ip)
+      return verified
     },
 
     async emailStatus(userId: string): Promise<EmailStatus> {
