@@ -12,12 +12,28 @@ test('switch between businesses and add one from the sidebar', async ({ page }) 
   const dashboard = `/${businessId}/sales/dashboard`
   await page.setViewportSize({ width: 1280, height: 900 })
 
+  // The switcher's menu code arrives after the page: hold it until the stand-in trigger has the
+  // focus, so that the hand-over (the real trigger takes the focus) is what is tested.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('radix-dropdown-menu-trigger-width')) await held
+    await route.fulfill({ status: response.status(), contentType: 'text/javascript', body })
+  })
+
   // One business: the start page is its dashboard, and the switcher still offers a new one.
   await page.goto('/')
   await expect(page).toHaveURL(new RegExp(`${dashboard}$`))
   const switcher = page.getByRole('button', { name: /Corner Café/ })
   await expect(switcher).toContainText('Add a business')
   await switcher.focus()
+  await expect(switcher).not.toHaveAttribute('data-state')
+  release()
+  await expect(switcher).toHaveAttribute('data-state', 'closed')
+  await expect(switcher).toBeFocused()
+  await page.unrouteAll()
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
   await expect(menu.getByRole('menuitemradio')).toHaveCount(1)

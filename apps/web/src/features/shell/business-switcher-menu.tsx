@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Plus } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   DropdownMenu,
@@ -28,12 +28,15 @@ export function BusinessSwitcherMenu({
   businessId,
   onNavigate,
   defaultOpen,
+  takeFocus,
   children,
 }: {
   businessId: string
   onNavigate?: () => void
   /** opened at once: the trigger was pressed before the menu had loaded */
   defaultOpen: boolean
+  /** true when the stand-in trigger this replaces held the focus */
+  takeFocus: RefObject<boolean>
   /** what the trigger shows */
   children: ReactNode
 }) {
@@ -41,10 +44,17 @@ export function BusinessSwitcherMenu({
   const trpc = useTRPC()
   const navigate = useNavigate()
   const { data: businesses } = useSuspenseQuery(trpc.businesses.list.queryOptions())
+  const trigger = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body
+    if (takeFocus.current && lost) trigger.current?.focus()
+  }, [takeFocus])
 
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger className={SWITCHER_TRIGGER}>{children}</DropdownMenuTrigger>
+      <DropdownMenuTrigger ref={trigger} className={SWITCHER_TRIGGER}>
+        {children}
+      </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width)">
         <DropdownMenuLabel>{t('nav.businesses')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={businessId}>

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { ChevronsUpDown, Store } from 'lucide-react'
-import { Suspense, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { lazyAfterLoad } from '@/lib/lazy-component'
 import { useTRPC } from '@/lib/trpc'
@@ -16,7 +16,8 @@ const BusinessSwitcherMenu = lazyAfterLoad(() =>
 /**
  * The business being worked on, as a menu of every business the user belongs to and a new
  * business. Until the menu's code has loaded the trigger is a plain button; pressed then, the
- * menu opens as soon as it arrives. `onNavigate` lets the narrow-screen menu close itself.
+ * menu opens as soon as it arrives, and if it held the focus the menu's trigger takes it over (a
+ * keyboard user who reached it keeps their place). `onNavigate` lets the narrow-screen menu close itself.
  */
 export function BusinessSwitcher({
   businessId,
@@ -29,6 +30,7 @@ export function BusinessSwitcher({
   const trpc = useTRPC()
   const { data: businesses } = useSuspenseQuery(trpc.businesses.list.queryOptions())
   const [pressed, setPressed] = useState(false)
+  const fallbackFocused = useRef(false)
   const business = businesses.find((b) => b.id === businessId)
   const face = (
     <>
@@ -55,12 +57,19 @@ export function BusinessSwitcher({
           aria-busy={pressed}
           className={SWITCHER_TRIGGER}
           onClick={() => setPressed(true)}
+          onFocus={() => (fallbackFocused.current = true)}
+          onBlur={() => (fallbackFocused.current = false)}
         >
           {face}
         </button>
       }
     >
-      <BusinessSwitcherMenu businessId={businessId} onNavigate={onNavigate} defaultOpen={pressed}>
+      <BusinessSwitcherMenu
+        businessId={businessId}
+        onNavigate={onNavigate}
+        defaultOpen={pressed}
+        takeFocus={fallbackFocused}
+      >
         {face}
       </BusinessSwitcherMenu>
     </Suspense>
