@@ -23,13 +23,42 @@ export function dateLocale(language: string, currency: string | null | undefined
   }
 }
 
+/**
+ * Formats are made once per locale and options: making an `Intl` format is what costs (a list or
+ * a sales chart formats hundreds of values in a render), using one is cheap.
+ */
+function cached<TOptions, TFormat>(make: (locale: string, options: TOptions) => TFormat) {
+  const made = new Map<string, TFormat>()
+  return (locale: string, options: TOptions): TFormat => {
+    const key = `${locale}|${JSON.stringify(options)}`
+    let format = made.get(key)
+    if (!format) {
+      format = make(locale, options)
+      made.set(key, format)
+    }
+    return format
+  }
+}
+
+/** The `Intl.NumberFormat` for a language and options (made once). */
+export const numberFormat = cached(
+  (locale: string, options: Intl.NumberFormatOptions = {}) =>
+    new Intl.NumberFormat(locale, options),
+)
+
+/** The `Intl.DateTimeFormat` for a locale and options (made once). */
+export const dateTimeFormat = cached(
+  (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+    new Intl.DateTimeFormat(locale, options),
+)
+
 export function formatDate(value: Date, options: Intl.DateTimeFormatOptions = {}): string {
   const locale = dateLocale(currentLocale(), dateRegionCurrency())
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...options }).format(value)
+  return dateTimeFormat(locale, { dateStyle: 'medium', ...options }).format(value)
 }
 
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(currentLocale(), options).format(value)
+  return numberFormat(currentLocale(), options).format(value)
 }
 
 /**
@@ -37,7 +66,7 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
  * language that never breaks across lines.
  */
 export function formatPercent(percent: number, language: string = currentLocale()): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(
     percent / 100,
   )
 }

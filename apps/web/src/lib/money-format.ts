@@ -4,6 +4,7 @@
  * conversions are the domain's (`@app/domain`); this is only how they are written.
  */
 import { FIAT_DECIMALS, satToBtcFixed } from '@app/domain'
+import { numberFormat } from './format'
 import { currentLocale } from './i18n'
 
 function fiatFormat(
@@ -11,7 +12,7 @@ function fiatFormat(
   currency: string,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  return new Intl.NumberFormat(language, { style: 'currency', currency, ...options })
+  return numberFormat(language, { style: 'currency', currency, ...options })
 }
 
 /** 1250 GBP minor units as "£12.50" (en) or "12,50 £" (de): the till's amounts. */
@@ -58,24 +59,24 @@ export function formatFiatCompact(
 /** "." in English, "," in German, French and Spanish. */
 export function decimalMark(language: string = currentLocale()): string {
   return (
-    new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
-    '.'
+    numberFormat(language)
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.'
   )
 }
 
 /** Whole sats with the reader's digit grouping: 12345 as "12,345" (en) or "12.345" (de). */
 export function formatSatNumber(amountSat: number, language: string = currentLocale()): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(amountSat)
+  return numberFormat(language, { maximumFractionDigits: 0 }).format(amountSat)
 }
 
 /** 12,345 sats as "0.00012345" (en) or "0,00012345" (de), exact to the sat. */
 export function formatBtcNumber(amountSat: number, language: string = currentLocale()): string {
   // Intl formats a decimal string exactly; a float could round the last sat.
   const value = satToBtcFixed(amountSat) as `${number}`
-  return new Intl.NumberFormat(language, {
-    minimumFractionDigits: 8,
-    maximumFractionDigits: 8,
-  }).format(value)
+  return numberFormat(language, { minimumFractionDigits: 8, maximumFractionDigits: 8 }).format(
+    value,
+  )
 }
 
 /** 12,345 sats as "0.00012345 BTC" (en) or "0,00012345 BTC" (de), exact to the sat. */

@@ -1,5 +1,6 @@
 /** How keyed amounts, invoices and countdowns read on the take-payment screens. */
 import type { CurrencyCode } from '@app/domain'
+import { numberFormat } from '@/lib/format'
 import { currentLocale } from '@/lib/i18n'
 import { decimalMark } from '@/lib/money-format'
 
@@ -15,7 +16,7 @@ export function formatKeyedFiat(
   const [whole = '', fraction = ''] = entry.split('.')
   const hasPoint = entry.includes('.')
   const value = Number(whole || '0') + Number(`0.${fraction || '0'}`)
-  const parts = new Intl.NumberFormat(language, {
+  const parts = numberFormat(language, {
     style: 'currency',
     currency,
     minimumFractionDigits: fraction.length,
