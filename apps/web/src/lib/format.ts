@@ -27,10 +27,10 @@ export function dateLocale(language: string, currency: string | null | undefined
  * Formats are made once per locale and options: making an `Intl` format is what costs (a list or
  * a sales chart formats hundreds of values in a render), using one is cheap.
  */
-function cached<TOptions, TFormat>(make: (locale: string, options: TOptions) => TFormat) {
+function cached<TOptions, TFormat>(make: (locale: string, options?: TOptions) => TFormat) {
   const made = new Map<string, TFormat>()
-  return (locale: string, options: TOptions): TFormat => {
-    const key = `${locale}|${JSON.stringify(options)}`
+  return (locale: string, options?: TOptions): TFormat => {
+    const key = `${locale}|${JSON.stringify(options ?? {})}`
     let format = made.get(key)
     if (!format) {
       format = make(locale, options)
@@ -42,13 +42,12 @@ function cached<TOptions, TFormat>(make: (locale: string, options: TOptions) => 
 
 /** The `Intl.NumberFormat` for a language and options (made once). */
 export const numberFormat = cached(
-  (locale: string, options: Intl.NumberFormatOptions = {}) =>
-    new Intl.NumberFormat(locale, options),
+  (locale: string, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options),
 )
 
 /** The `Intl.DateTimeFormat` for a locale and options (made once). */
 export const dateTimeFormat = cached(
-  (locale: string, options: Intl.DateTimeFormatOptions = {}) =>
+  (locale: string, options?: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(locale, options),
 )
 
