@@ -55,7 +55,7 @@ function Message({ id }: { id: string }) {
   const m = mail.data
   const shown = m.html && view === 'html' ? 'html' : 'text'
   return (
-    <article className="grid gap-3" aria-label={m.subject}>
+    <article className="grid min-w-0 gap-3" aria-label={m.subject}>
       <header className="grid gap-1">
         <h2 className="text-lg font-semibold break-words">{m.subject}</h2>
         <p className="text-xs text-muted-foreground break-all">
@@ -138,7 +138,7 @@ export function DemoMailboxPage() {
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
-          <nav aria-label={t('demo.mailbox.messages')}>
+          <nav aria-label={t('demo.mailbox.messages')} className="min-w-0">
             <ul className="grid gap-1">
               {list.data.map((m) => (
                 <li key={m.id}>
@@ -153,10 +153,10 @@ export function DemoMailboxPage() {
                   >
                     <span className="flex items-center gap-2 font-medium">
                       <Mail className="size-3.5 shrink-0" aria-hidden />
-                      <span className="truncate">{m.subject}</span>
+                      <span className="min-w-0 truncate">{m.subject}</span>
                     </span>
                     <span className="flex justify-between gap-2 text-xs text-muted-foreground">
-                      <span className="truncate">{m.to.join(', ')}</span>
+                      <span className="min-w-0 truncate">{m.to.join(', ')}</span>
                       <span className="shrink-0">{time.format(new Date(m.receivedAt))}</span>
                     </span>
                   </button>
