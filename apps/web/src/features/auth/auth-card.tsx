@@ -2,7 +2,10 @@ import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { usePageTitle } from '@/lib/use-page-title'
 
-/** The card that holds a sign-in or sign-up form, with the link to the other one below. */
+/**
+ * The card that holds a sign-in or sign-up form, with the link to the other one below (none when
+ * the card's own button already leads there).
+ */
 export function AuthCard({
   pageTitle,
   heading,
@@ -13,7 +16,7 @@ export function AuthCard({
   pageTitle: string
   heading: string
   description: string
-  footer: ReactNode
+  footer?: ReactNode
   children: ReactNode
 }) {
   usePageTitle(pageTitle)
@@ -26,7 +29,7 @@ export function AuthCard({
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
-      <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
+      {footer && <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>}
     </>
   )
 }

@@ -58,7 +58,6 @@ export function EmailLinkPage({ kind, token }: { kind: 'verify' | 'change'; toke
             ? t('recovery.verify.doneDescription', { email: use.data.email })
             : t('recovery.change.doneDescription', { email: use.data.email })
         }
-        footer={footer}
       >
         <div className="flex flex-col items-center gap-4">
           <CircleCheck className="size-10 text-success" aria-hidden />

@@ -53,7 +53,6 @@ export function ResetPasswordPage({ token }: { token: string }) {
         pageTitle={t('recovery.reset.title')}
         heading={t('recovery.reset.doneHeading')}
         description={t('recovery.reset.doneDescription')}
-        footer={toSignIn}
       >
         <div className="flex flex-col items-center gap-4 text-center">
           <CircleCheck className="size-10 text-success" aria-hidden />
