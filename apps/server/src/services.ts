@@ -8,6 +8,9 @@
  */
 import { createAuditRepo } from './modules/audit/repo'
 import { createAuditService } from './modules/audit/service'
+import { registerDailySummaryJob } from './modules/daily-summary/jobs'
+import { createDailySummaryRepo } from './modules/daily-summary/repo'
+import { createDailySummaryService } from './modules/daily-summary/service'
 import { createSalesRepo } from './modules/sales/repo'
 import { createSalesService } from './modules/sales/service'
 import { createAccountServices } from './services-accounts'
@@ -39,6 +42,18 @@ export function createServices(deps: ServiceDeps) {
     consent: consenting.consent,
   })
   const shop = createDeviceServices(base, taking)
+  const salesRepo = createSalesRepo(deps.db)
+  const dailySummary = createDailySummaryService({
+    repo: createDailySummaryRepo(deps.db),
+    dailyTotals: (businessId, fromDay, toDay) => salesRepo.dailyTotals(businessId, fromDay, toDay),
+    // written in the transaction that claims the summary
+    enqueueMail: (trx, mail) =>
+      base.mail.enqueueMail(trx, { ...mail, template: 'daily-summary' }),
+    publicUrl: deps.config.publicUrl,
+    now: deps.clock,
+    log: deps.log,
+  })
+  registerDailySummaryJob(base.jobs, dailySummary, deps.log)
   return {
     config: deps.config,
     secrets: base.secrets,
@@ -62,7 +77,9 @@ export function createServices(deps: ServiceDeps) {
     /** the simulated network's payer as the app's demo wallet; null outside demo mode */
     demoWallet: deps.config.isDemo ? (deps.demoWallet ?? null) : null,
     auditLog: createAuditService(createAuditRepo(deps.db)),
-    sales: createSalesService(createSalesRepo(deps.db), {
+    /** each owner's daily sales summary by mail */
+    dailySummary,
+    sales: createSalesService(salesRepo, {
       bus: base.bus,
       refundStates: (businessId, ids) => sending.refunds.paymentStates(businessId, ids),
       refundsOf: (businessId, paymentId) => sending.refunds.ofPayment(businessId, paymentId),

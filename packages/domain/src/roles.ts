@@ -51,6 +51,8 @@ export const PERMISSIONS = [
   'ownership.transfer',
   /** whether admins may pay out */
   'payoutPolicy.manage',
+  /** the daily sales summary by mail, which each owner turns on or off for themselves */
+  'dailySummary',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -72,6 +74,7 @@ const OWNER_ONLY = new Set<Permission>([
   'members.manage',
   'ownership.transfer',
   'payoutPolicy.manage',
+  'dailySummary',
 ])
 
 /** What each role may always do (admins' payouts depend on the business: see `can`). */

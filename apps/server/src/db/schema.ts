@@ -364,6 +364,21 @@ export interface RateLimitsTable {
   expire: ColumnType<string | null, number | null, number | null>
 }
 
+/** An owner's choice of the daily sales summary in a business: a row is on (0033). */
+export interface DailySummarySubscriptionsTable {
+  businessId: string
+  userId: string
+  createdAt: CreatedAt
+}
+
+/** Each daily summary queued, once per business, member and UTC day (0033). */
+export interface DailySummariesSentTable {
+  businessId: string
+  userId: string
+  day: ColumnType<string, string, string>
+  queuedAt: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   mailOutbox: MailOutboxTable
@@ -420,6 +435,8 @@ export interface Database {
   loopSwaps: LoopSwapsTable
   nodeBackupLeases: NodeBackupLeasesTable
   lndPoolNodeUpdates: LndPoolNodeUpdatesTable
+  dailySummarySubscriptions: DailySummarySubscriptionsTable
+  dailySummariesSent: DailySummariesSentTable
 }
 
 /** A device login (0019): a terminal or POS integration; only its secret's SHA-256 is kept. */

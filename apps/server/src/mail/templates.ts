@@ -60,6 +60,33 @@ export interface MailTemplateData {
     /** where it came from (an IP address) */
     from?: string
   }
+  /** to an owner who chose it: a business's settled sales of one day */
+  'daily-summary': DailySummaryData
+}
+
+/** How a business sold by one payment method on the day of a daily summary. */
+export interface DailySummaryMethod {
+  method: 'lightning' | 'onchain' | 'ecash' | 'tip'
+  count: number
+  amountSat: number
+  fiatMinor: number
+}
+
+export interface DailySummaryData {
+  businessName: string
+  /** the day summed, YYYY-MM-DD (a UTC day, as the sales dashboard's) */
+  day: string
+  /** the business's currency, in which `fiatMinor` amounts are (in cents) */
+  currency: string
+  /** payments settled that day; 0: the mail says nothing was sold */
+  count: number
+  amountSat: number
+  fiatMinor: number
+  /** the tips among them (tip pages and tips added at a terminal) */
+  tips: { count: number; amountSat: number; fiatMinor: number }
+  /** per payment method, the largest amount first; methods without sales are left out */
+  methods: DailySummaryMethod[]
+  dashboardUrl: string
 }
 
 export type MailTemplateName = keyof MailTemplateData
@@ -73,7 +100,7 @@ export type Mail = {
 /** What a language's words for a template give: the parts the layout puts together. */
 export interface MailContent {
   subject: string
-  /** the greeting and paragraphs, in order */
+  /** the greeting and paragraphs, in order (a line break within one stays a line break) */
   paragraphs: string[]
   /** the one link the mail is about */
   action?: { label: string; url: string }
@@ -139,7 +166,7 @@ export function renderMail(
   ].join('\n\n')
 
   const p = (s: string) =>
-    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2328">${escapeHtml(s)}</p>`
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2328">${escapeHtml(s).replace(/\n/g, '<br>')}</p>`
   const button = c.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;background:#f7931a;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(c.action.label)}</a></p>` +
       `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#57606a;word-break:break-all">${escapeHtml(c.action.url)}</p>`

@@ -9,6 +9,7 @@ import type {
   TemplateTexts,
   TextHelpers,
 } from './templates'
+import { DAILY_SUMMARY_TEXTS } from './texts-daily-summary'
 
 const ROLES: Record<MailLocale, Record<string, string>> = {
   en: { owner: 'owner', admin: 'admin', manager: 'manager', accountant: 'accountant' },
@@ -443,4 +444,5 @@ export const MAIL_TEXTS: TemplateTexts = {
     }),
   },
   'security-notice': { en: notice('en'), de: notice('de'), es: notice('es'), fr: notice('fr') },
+  'daily-summary': DAILY_SUMMARY_TEXTS,
 }

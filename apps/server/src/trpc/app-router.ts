@@ -28,6 +28,7 @@ import { shiftsRouter } from '../modules/shifts/router'
 import { auditLogRouter } from '../modules/audit/router'
 import { recoveryRouter } from '../modules/recovery/router'
 import { teamRouter } from '../modules/team/router'
+import { dailySummaryRouter } from '../modules/daily-summary/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -61,6 +62,7 @@ export const appRouter = router({
   terminal: terminalRouter,
   demo: demoRouter,
   auditLog: auditLogRouter,
+  dailySummary: dailySummaryRouter,
 })
 
 export type AppRouter = typeof appRouter

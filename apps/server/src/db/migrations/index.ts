@@ -30,6 +30,7 @@ import * as m0029 from './0029-team'
 import * as m0031 from './0031-passkeys'
 import * as m0030 from './0030-mail'
 import * as m0032 from './0032-audit-log'
+import * as m0033 from './0033-daily-summary'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0031-passkeys': m0031,
   '0030-mail': m0030,
   '0032-audit-log': m0032,
+  '0033-daily-summary': m0033,
 }
