@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { SYSTEM_AUDIT } from '../src/modules/audit'
 import { followLoopSwaps } from '../src/modules/loop/jobs'
 import { createLoopRepo } from '../src/modules/loop/repo'
 import { createLoopService } from '../src/modules/loop/service'
@@ -234,6 +235,7 @@ describe('Loop', () => {
       service.swapOut(
         { businessId, userId },
         { amountSat, idempotencyKey: refusedKey, quote, password: ACCOUNT_PASSWORD },
+        SYSTEM_AUDIT,
       ),
     ).rejects.toMatchObject({ code: 'LOOP_SWAP_FAILED' })
     const refused = (await swaps()).find((s) => s.status === 'failed')
@@ -244,6 +246,7 @@ describe('Loop', () => {
     const unknown = await service.swapOut(
       { businessId, userId },
       { amountSat, idempotencyKey: randomUUID(), quote, password: ACCOUNT_PASSWORD },
+      SYSTEM_AUDIT,
     )
     expect(unknown.status).toBe('unknown')
     expect(await swapsInLoopd()).toBe(before + 1)

@@ -85,6 +85,9 @@ export interface AuditPosition {
 
 export function createAuditRepo(db: Db) {
   return {
+    /** An act made outside the database (on the business's node), once it succeeded. */
+    record: (e: AuditEvent) => recordAudit(db, e),
+
     /** Events of the business matching the filter, newest first, after `after`. */
     async list(
       businessId: string,

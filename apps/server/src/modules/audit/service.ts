@@ -5,7 +5,7 @@
 import type { AuditAction, AuditActorKind, AuditDetails, AuditFilter } from '@app/domain'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
-import type { AuditPosition, AuditRepo, AuditRow } from './repo'
+import type { AuditEvent, AuditPosition, AuditRepo, AuditRow } from './repo'
 
 export interface AuditItem {
   id: string
@@ -71,6 +71,12 @@ export function createAuditService(repo: AuditRepo) {
   }
 
   return {
+    /**
+     * Records an act that happened outside the database (the node unlocked, updated, its backup
+     * handed out), once it succeeded: there is no transaction of the act to share.
+     */
+    record: (event: AuditEvent) => repo.record(event),
+
     list: (businessId: string, input: AuditFilter & { cursor?: string; limit: number }) =>
       page(businessId, input, input.cursor, input.limit),
 

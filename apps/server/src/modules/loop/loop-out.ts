@@ -6,6 +6,7 @@
 import type { LoopOutInput, StepUpProof } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import { NodeRefusedError, NodeUnreachableError } from '../../wallets/node-admin'
+import type { AuditBy } from '../audit'
 import type { ConsentActor, ConsentService } from '../consent'
 import type { Loopd } from './loopd'
 import type { LoopRepo } from './repo'
@@ -45,6 +46,7 @@ export function createLoopOut(deps: {
     async swapOut(
       actor: ConsentActor & { userId: string },
       input: LoopOutInput & StepUpProof,
+      by: AuditBy,
       signal?: AbortSignal,
     ) {
       const { businessId } = actor
@@ -76,18 +78,31 @@ export function createLoopOut(deps: {
         },
         signal,
       )
-      const row = await repo.insert({
-        businessId,
-        userId: actor.userId,
-        initiator: 'merchant',
-        idempotencyKey: input.idempotencyKey,
-        amountSat: input.amountSat,
-        destAddress,
-        swapFeeSat: input.quote.swapFeeSat,
-        prepaySat: input.quote.prepaySat,
-        sweepFeeSat: input.quote.sweepFeeSat,
-        confTarget: input.quote.confTarget,
-      })
+      const row = await repo.insert(
+        {
+          businessId,
+          userId: actor.userId,
+          initiator: 'merchant',
+          idempotencyKey: input.idempotencyKey,
+          amountSat: input.amountSat,
+          destAddress,
+          swapFeeSat: input.quote.swapFeeSat,
+          prepaySat: input.quote.prepaySat,
+          sweepFeeSat: input.quote.sweepFeeSat,
+          confTarget: input.quote.confTarget,
+        },
+        (swap) => ({
+          businessId,
+          by,
+          action: 'node.loop_out_requested',
+          subject: { kind: 'loop_swap', id: swap.id },
+          details: {
+            amountSat: input.amountSat,
+            destination: destAddress ?? 'node',
+            feeSat: input.quote.swapFeeSat + input.quote.prepaySat + input.quote.sweepFeeSat,
+          },
+        }),
+      )
       // the same key arrived twice at once: the other request asks loopd
       if (!row) return swapView((await repo.findByKey(businessId, input.idempotencyKey))!)
       try {

@@ -2,6 +2,7 @@
 import type { LoopSwapStatus } from '@app/domain'
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/database'
+import { withAudit, type AuditEvent } from '../audit'
 import type { LoopSwapsTable } from '../../db/schema'
 
 export type LoopSwapRow = Selectable<LoopSwapsTable>
@@ -34,14 +35,22 @@ const FINAL: LoopSwapStatus[] = ['succeeded', 'failed']
 export function createLoopRepo(db: Db) {
   return {
     /** The new row, or null when the business already has one with this key. */
-    async insert(swap: NewLoopSwap): Promise<LoopSwapRow | null> {
-      const row = await db
-        .insertInto('loopSwaps')
-        .values(swap)
-        .onConflict((oc) => oc.columns(['businessId', 'idempotencyKey']).doNothing())
-        .returningAll()
-        .executeTakeFirst()
-      return row ?? null
+    /** The new swap (null when its key is known already), with its audit event when given. */
+    async insert(
+      swap: NewLoopSwap,
+      audit?: (row: LoopSwapRow) => AuditEvent,
+    ): Promise<LoopSwapRow | null> {
+      return withAudit(
+        db,
+        async (trx) =>
+          (await trx
+            .insertInto('loopSwaps')
+            .values(swap)
+            .onConflict((oc) => oc.columns(['businessId', 'idempotencyKey']).doNothing())
+            .returningAll()
+            .executeTakeFirst()) ?? null,
+        (row) => (row && audit ? audit(row) : null),
+      )
     },
 
     findByKey(businessId: string, idempotencyKey: string): Promise<LoopSwapRow | undefined> {

@@ -1,5 +1,6 @@
 import { ZAutoloopSetup, ZLoopOutInput, ZLoopQuoteInput, ZStepUpProof } from '@app/domain'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 import { consentActorOf } from '../consent'
 
 /**
@@ -14,12 +15,31 @@ export const loopRouter = router({
   ),
   setupAutoloop: businessProcedure('payouts')
     .input(ZAutoloopSetup.extend(ZStepUpProof.shape))
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.loop.setupAutoloop(consentActorOf(ctx), input, signal),
-    ),
-  disableAutoloop: businessProcedure('wallet.manage').mutation(({ ctx, signal }) =>
-    ctx.services.loop.disableAutoloop(ctx.business.id, signal),
-  ),
+    .mutation(async ({ ctx, input, signal }) => {
+      await ctx.services.loop.setupAutoloop(consentActorOf(ctx), input, signal)
+      // set on the node, so recorded once the node took it
+      await ctx.services.auditLog.record({
+        businessId: ctx.business.id,
+        by: memberAuditOf(ctx),
+        action: 'node.autoloop_changed',
+        details: {
+          enabled: true,
+          destination: input.destAddress,
+          budgetSat: input.budgetSat,
+          thresholdSat: input.thresholdSat,
+          maxFeePercent: input.maxFeePercent,
+        },
+      })
+    }),
+  disableAutoloop: businessProcedure('wallet.manage').mutation(async ({ ctx, signal }) => {
+    await ctx.services.loop.disableAutoloop(ctx.business.id, signal)
+    await ctx.services.auditLog.record({
+      businessId: ctx.business.id,
+      by: memberAuditOf(ctx),
+      action: 'node.autoloop_changed',
+      details: { enabled: false },
+    })
+  }),
   quote: businessProcedure('payouts')
     .input(ZLoopQuoteInput)
     .mutation(({ ctx, input, signal }) =>
@@ -29,7 +49,7 @@ export const loopRouter = router({
   swapOut: businessProcedure('payouts')
     .input(ZLoopOutInput.extend(ZStepUpProof.shape))
     .mutation(({ ctx, input, signal }) =>
-      ctx.services.loop.swapOut(consentActorOf(ctx), input, signal),
+      ctx.services.loop.swapOut(consentActorOf(ctx), input, memberAuditOf(ctx), signal),
     ),
   swaps: businessProcedure('wallet.read').query(({ ctx, signal }) =>
     ctx.services.loop.swaps(ctx.business.id, signal),

@@ -2,11 +2,16 @@ import { DEFAULT_CURRENCY } from '@app/domain'
 import { tracked } from '@trpc/server'
 import { z } from 'zod'
 import { businessProcedure, router } from '../../trpc/init'
+import { memberAuditOf } from '../audit'
 import { ZSecondFactorCode } from '../auth'
 
 const ZPassword = z.string().max(200)
 
-/** `node.*`: the business's own Lightning node (members only). */
+/**
+ * `node.*`: the business's own Lightning node (members only). What changes the node (an unlock,
+ * an update, a backup or the seed words handed out) is recorded in the audit log once the node
+ * did it: the act happens on the node, so there is no transaction of it to share.
+ */
 export const nodeRouter = router({
   status: businessProcedure('wallet.read').query(({ ctx, signal }) =>
     ctx.services.nodes.status(ctx.business.id, signal),
@@ -33,6 +38,12 @@ export const nodeRouter = router({
   /** A fresh static channel backup, verified by the node before it is handed out (and kept). */
   channelBackup: businessProcedure('node.manage').mutation(async ({ ctx, signal }) => {
     const backup = await ctx.services.nodes.backups.take(ctx.business.id, signal)
+    await ctx.services.auditLog.record({
+      businessId: ctx.business.id,
+      by: memberAuditOf(ctx),
+      action: 'node.backup_exported',
+      details: { channels: backup.channelPoints.length },
+    })
     return {
       fileBase64: backup.multiChannelBackup,
       channelCount: backup.channelPoints.length,
@@ -46,9 +57,17 @@ export const nodeRouter = router({
   /** Updates the node to the published version (no payment in flight; a backup first). */
   update: businessProcedure('node.manage')
     .input(z.object({ version: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.nodes.updates.start(ctx.business.id, input.version, signal),
-    ),
+    .mutation(async ({ ctx, input, signal }) => {
+      const started = await ctx.services.nodes.updates.start(ctx.business.id, input.version, signal)
+      await ctx.services.auditLog.record({
+        businessId: ctx.business.id,
+        by: memberAuditOf(ctx),
+        action: 'node.update_started',
+        subject: { kind: 'node_update', id: started.updateId },
+        details: { version: input.version },
+      })
+      return started
+    }),
   request: businessProcedure('node.manage').mutation(({ ctx, signal }) =>
     ctx.services.nodes.request(ctx.business, signal),
   ),
@@ -60,16 +79,22 @@ export const nodeRouter = router({
   /** Unlocks the node's wallet after a restart; attempts are limited per user and business. */
   unlock: businessProcedure('node.manage')
     .input(z.object({ password: ZPassword }))
-    .mutation(({ ctx, input, signal }) =>
-      ctx.services.nodes.unlock(
+    .mutation(async ({ ctx, input, signal }) => {
+      const status = await ctx.services.nodes.unlock(
         {
           userId: ctx.user.id,
           businessId: ctx.business.id,
           password: input.password,
         },
         signal,
-      ),
-    ),
+      )
+      await ctx.services.auditLog.record({
+        businessId: ctx.business.id,
+        by: memberAuditOf(ctx),
+        action: 'node.unlocked',
+      })
+      return status
+    }),
   confirmSeed: businessProcedure('node.manage').mutation(({ ctx, signal }) =>
     ctx.services.nodes.confirmSeed(ctx.business, signal),
   ),
@@ -87,6 +112,11 @@ export const nodeRouter = router({
       })
       const shown = await ctx.services.nodes.revealSeed(ctx.business.id, input.password)
       await ctx.services.auth.seedRevealed(ctx.user.id, ctx.business.id)
+      await ctx.services.auditLog.record({
+        businessId: ctx.business.id,
+        by: memberAuditOf(ctx),
+        action: 'node.seed_revealed',
+      })
       return shown
     }),
 })

@@ -74,12 +74,13 @@ export function createTeamRepo(db: Db) {
     async lockMembers(
       trx: Transaction<Database>,
       businessId: string,
-    ): Promise<{ userId: string; role: MemberRole }[]> {
+    ): Promise<{ userId: string; email: string; role: MemberRole }[]> {
       return trx
         .selectFrom('businessMembers')
-        .select(['userId', 'role'])
-        .where('businessId', '=', businessId)
-        .forUpdate()
+        .innerJoin('users', 'users.id', 'businessMembers.userId')
+        .select(['businessMembers.userId', 'users.email', 'businessMembers.role'])
+        .where('businessMembers.businessId', '=', businessId)
+        .forUpdate('businessMembers')
         .execute()
     },
 
@@ -103,6 +104,20 @@ export function createTeamRepo(db: Db) {
         .where('businessId', '=', businessId)
         .where('userId', '=', userId)
         .execute()
+    },
+
+    /**
+     * How many businesses the user belongs to, with the user's row locked until the transaction
+     * ends (a business created or joined meanwhile waits, so the limit holds).
+     */
+    async lockedMembershipCount(trx: Transaction<Database>, userId: string): Promise<number> {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+      const { count } = await trx
+        .selectFrom('businessMembers')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+      return Number(count)
     },
 
     async addMember(
@@ -202,16 +217,22 @@ export function createTeamRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    async revokeInvitation(businessId: string, id: string, now: Date): Promise<boolean> {
-      const res = await db
+    /** The invitation revoked; undefined when none open has that id in the business. */
+    async revokeInvitation(
+      trx: Transaction<Database>,
+      businessId: string,
+      id: string,
+      now: Date,
+    ): Promise<InvitationRow | undefined> {
+      return trx
         .updateTable('invitations')
         .set({ revokedAt: now })
         .where('businessId', '=', businessId)
         .where('id', '=', id)
         .where('revokedAt', 'is', null)
         .where('acceptedAt', 'is', null)
+        .returning(INVITATION_COLUMNS)
         .executeTakeFirst()
-      return res.numUpdatedRows > 0n
     },
 
     /** The invitation with its business's name; locked when a transaction is given. */

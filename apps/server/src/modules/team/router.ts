@@ -1,5 +1,6 @@
 import { ZInviteInput, ZStepUpProof, INVITABLE_ROLES } from '@app/domain'
 import { z } from 'zod'
+import { memberAuditOf } from '../audit'
 import { consentActorOf } from '../consent'
 import { authedProcedure, businessProcedure, publicProcedure, router } from '../../trpc/init'
 
@@ -16,24 +17,31 @@ export const teamRouter = router({
   ),
   invite: businessProcedure('members.manage')
     .input(z.object({ data: ZInviteInput }))
-    .mutation(({ ctx, input }) => ctx.services.team.invite(ctx.business.id, ctx.user, input.data)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.team.invite(ctx.business.id, ctx.user, input.data, memberAuditOf(ctx)),
+    ),
   revoke: businessProcedure('members.manage')
     .input(z.object({ invitationId: z.string().max(64) }))
-    .mutation(({ ctx, input }) => ctx.services.team.revoke(ctx.business.id, input.invitationId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.team.revoke(ctx.business.id, input.invitationId, memberAuditOf(ctx)),
+    ),
   changeRole: businessProcedure('members.manage')
     .input(ZMember.extend({ role: z.enum(INVITABLE_ROLES) }))
     .mutation(({ ctx, input }) =>
-      ctx.services.team.changeRole(ctx.business.id, input.userId, input.role),
+      ctx.services.team.changeRole(ctx.business.id, input.userId, input.role, memberAuditOf(ctx)),
     ),
   remove: businessProcedure('members.manage')
     .input(ZMember)
-    .mutation(({ ctx, input }) => ctx.services.team.remove(ctx.business.id, input.userId)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.team.remove(ctx.business.id, input.userId, memberAuditOf(ctx)),
+    ),
   transferOwnership: businessProcedure('ownership.transfer')
     .input(ZMember.extend({ proof: ZStepUpProof.optional() }))
     .mutation(({ ctx, input }) =>
       ctx.services.team.transferOwnership(
         consentActorOf({ ...ctx, ip: ctx.ip }),
         input.userId,
+        memberAuditOf(ctx),
         input.proof,
       ),
     ),
@@ -48,5 +56,7 @@ export const teamRouter = router({
     .query(({ ctx, input }) => ctx.services.team.peek(input.token)),
   accept: authedProcedure
     .input(ZToken)
-    .mutation(({ ctx, input }) => ctx.services.team.accept(ctx.user, input.token)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.team.accept(ctx.user, input.token, memberAuditOf(ctx)),
+    ),
 })

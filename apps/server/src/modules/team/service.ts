@@ -17,6 +17,8 @@ import type { Database } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import { isUuid } from '../../lib/ids'
 import { hashToken, newToken } from '../../lib/secrets'
+import { recordAudit, type AuditBy } from '../audit'
+import { MAX_BUSINESSES_PER_USER } from '../businesses'
 import type { ConsentActor } from '../consent'
 import type { MemberGuard } from './member-guard'
 import type { InvitationRow, TeamRepo } from './repo'
@@ -51,6 +53,8 @@ export interface TeamDeps {
    * with it), so an invitation is never made without its mail, nor mailed twice.
    */
   sendInvitationMail: (trx: Transaction<Database>, mail: InvitationMail) => Promise<unknown>
+  /** how many businesses one account may belong to (MAX_BUSINESSES_PER_USER) */
+  maxBusinessesPerUser?: number
   now?: () => Date
 }
 
@@ -70,6 +74,7 @@ export function invitationLink(publicUrl: string, token: string): string {
 export function createTeamService(deps: TeamDeps) {
   const { repo } = deps
   const now = deps.now ?? (() => new Date())
+  const maxBusinesses = deps.maxBusinessesPerUser ?? MAX_BUSINESSES_PER_USER
 
   /** LAST_OWNER unless an owner other than `userId` remains among `members`. */
   function keepAnOwner(members: { userId: string; role: MemberRole }[], userId: string): void {
@@ -78,7 +83,7 @@ export function createTeamService(deps: TeamDeps) {
     }
   }
 
-  function memberOf(members: { userId: string; role: MemberRole }[], userId: string) {
+  function memberOf<M extends { userId: string; role: MemberRole }>(members: M[], userId: string) {
     const member = members.find((m) => m.userId === userId)
     if (!member) throw new DomainError('NOT_FOUND', 'Member not found')
     return member
@@ -104,7 +109,12 @@ export function createTeamService(deps: TeamDeps) {
      * is a member's, INVITATION_PENDING when one to it is open; an expired one is replaced. The
      * link is given back too (the owner may pass it on themselves): the address must still match.
      */
-    async invite(businessId: string, inviter: { id: string; email: string }, input: InviteInput) {
+    async invite(
+      businessId: string,
+      inviter: { id: string; email: string },
+      input: InviteInput,
+      by: AuditBy,
+    ) {
       const invitedBy = inviter.id
       // an invitation goes out from a verified address only
       await deps.requireVerifiedEmail(invitedBy)
@@ -138,6 +148,13 @@ export function createTeamService(deps: TeamDeps) {
           link: invitationLink(deps.publicUrl, token),
           expiresAt: row.expiresAt,
         })
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'member.invited',
+          subject: { kind: 'invitation', id: row.id, name: email },
+          details: { role: input.role },
+        })
         return row
       })
       return {
@@ -149,10 +166,20 @@ export function createTeamService(deps: TeamDeps) {
       }
     },
 
-    async revoke(businessId: string, invitationId: string): Promise<void> {
-      const done =
-        isUuid(invitationId) && (await repo.revokeInvitation(businessId, invitationId, now()))
-      if (!done) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
+    async revoke(businessId: string, invitationId: string, by: AuditBy): Promise<void> {
+      if (!isUuid(invitationId))
+        throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
+      await repo.transaction(async (trx) => {
+        const revoked = await repo.revokeInvitation(trx, businessId, invitationId, now())
+        if (!revoked) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'member.invitation_revoked',
+          subject: { kind: 'invitation', id: revoked.id, name: revoked.email },
+          details: { role: revoked.role },
+        })
+      })
     },
 
     /** What the link's page shows before accepting; INVITATION_NOT_FOUND for an unknown token. */
@@ -170,9 +197,10 @@ export function createTeamService(deps: TeamDeps) {
 
     /**
      * The signed-in user joins the business with the invitation's role: only with the address it
-     * was sent to (INVITATION_OTHER_EMAIL), while open (INVITATION_EXPIRED, _REVOKED, _USED).
+     * was sent to (INVITATION_OTHER_EMAIL), while open (INVITATION_EXPIRED, _REVOKED, _USED),
+     * and within the businesses an account may belong to (BUSINESS_LIMIT_REACHED).
      */
-    async accept(user: { id: string; email: string }, token: string) {
+    async accept(user: { id: string; email: string }, token: string, by: AuditBy) {
       return repo.transaction(async (trx) => {
         const inv = await repo.findInvitation(trx, hashToken(token), true)
         if (!inv) throw new DomainError('INVITATION_NOT_FOUND', 'Invitation not found')
@@ -186,32 +214,64 @@ export function createTeamService(deps: TeamDeps) {
             email: inv.email,
           })
         }
+        if ((await repo.lockedMembershipCount(trx, user.id)) >= maxBusinesses) {
+          throw new DomainError(
+            'BUSINESS_LIMIT_REACHED',
+            `An account may belong to at most ${maxBusinesses} businesses`,
+          )
+        }
         if (!(await repo.addMember(trx, inv.businessId, user.id, inv.role))) {
           throw new DomainError('ALREADY_MEMBER', 'You are a member of this business already')
         }
         await repo.markAccepted(trx, inv.id, user.id, at)
+        await recordAudit(trx, {
+          businessId: inv.businessId,
+          by,
+          action: 'member.joined',
+          subject: { kind: 'member', id: user.id, name: user.email },
+          details: { role: inv.role },
+        })
         return { businessId: inv.businessId, role: inv.role }
       })
     },
 
     /** A member's new role (not owner: ownership is transferred); LAST_OWNER if none would stay. */
-    async changeRole(businessId: string, userId: string, role: InvitableRole): Promise<void> {
+    async changeRole(
+      businessId: string,
+      userId: string,
+      role: InvitableRole,
+      by: AuditBy,
+    ): Promise<void> {
       await repo.transaction(async (trx) => {
         const members = await repo.lockMembers(trx, businessId)
         const member = memberOf(members, userId)
         if (member.role === role) return
         if (member.role === 'owner') keepAnOwner(members, userId)
         await repo.setRole(trx, businessId, userId, role)
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'member.role_changed',
+          subject: { kind: 'member', id: userId, name: member.email },
+          details: { role, previousRole: member.role },
+        })
         await repo.notifyMemberChanged(trx, { businessId, userId })
       })
     },
 
-    async remove(businessId: string, userId: string): Promise<void> {
+    async remove(businessId: string, userId: string, by: AuditBy): Promise<void> {
       await repo.transaction(async (trx) => {
         const members = await repo.lockMembers(trx, businessId)
         const member = memberOf(members, userId)
         if (member.role === 'owner') keepAnOwner(members, userId)
         await repo.removeMember(trx, businessId, userId)
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'member.removed',
+          subject: { kind: 'member', id: userId, name: member.email },
+          details: { role: member.role },
+        })
         await repo.notifyMemberChanged(trx, { businessId, userId })
       })
     },
@@ -223,6 +283,7 @@ export function createTeamService(deps: TeamDeps) {
     async transferOwnership(
       actor: ConsentActor & { userId: string },
       toUserId: string,
+      by: AuditBy,
       proof?: StepUpProof,
     ): Promise<void> {
       const { businessId } = actor
@@ -234,9 +295,16 @@ export function createTeamService(deps: TeamDeps) {
         if (from.role !== 'owner') {
           throw new DomainError('ROLE_NOT_ALLOWED', 'Only an owner gives the business away')
         }
-        memberOf(members, toUserId)
+        const to = memberOf(members, toUserId)
         await repo.setRole(trx, businessId, toUserId, 'owner')
         await repo.setRole(trx, businessId, actor.userId, 'admin')
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'ownership.transferred',
+          subject: { kind: 'member', id: toUserId, name: to.email },
+          details: { previousRole: to.role },
+        })
         await repo.notifyMemberChanged(trx, { businessId })
       })
     },
