@@ -1,7 +1,7 @@
 /**
  * The demo mailbox as a journey reads it (`demo.mailbox`, `demo.mail`): the mails the demo sent
  * to an address, and the owner's address verified from the link of its verification mail (payouts
- * need a verified address).
+ * need a verified address); and as a user reads it, on the mailbox page.
  */
 import { expect, type Page } from '@playwright/test'
 
@@ -42,4 +42,25 @@ export async function verifyFromMailbox(page: Page, email: string): Promise<void
     data: { json: { token: link.split('/').pop() } },
   })
   expect(res.status(), `verifyEmail: ${await res.text()}`).toBe(200)
+}
+
+/**
+ * Opens the mail to `email` whose subject is `subject` from the demo mailbox page (waiting for it
+ * to arrive: the outbox sends it a moment after the request) and shows its plain text
+ * (`plainText` names that button in the page's language). Returns the opened mail.
+ */
+export async function openMail(page: Page, email: string, subject: string, plainText: string) {
+  await page.goto('/demo-mailbox')
+  const mail = page
+    .getByRole('navigation', { name: /Messages|Nachrichten/ })
+    .getByRole('button')
+    .filter({ hasText: email })
+    .filter({ hasText: subject })
+  await expect(mail).toHaveCount(1)
+  await mail.click()
+  await expect(mail).toHaveAttribute('aria-current', 'true')
+  const article = page.getByRole('article', { name: subject })
+  await expect(article.getByRole('heading', { name: subject })).toBeVisible()
+  await article.getByRole('button', { name: plainText }).click()
+  return article
 }
