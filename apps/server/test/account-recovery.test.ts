@@ -236,6 +236,43 @@ describe('a forgotten password', () => {
     }
     expect(refused).toBe(30)
   })
+
+  it('counts guesses only: a reset or address link that works is forgiven', async () => {
+    const { b, email } = await signedUp()
+    await browser().caller.recovery.requestPasswordReset({ email })
+    const reset = tokenOf(await resetLink(email))
+    const newEmail = uniqueEmail('forgiven')
+    await b.caller.recovery.requestEmailChange({ newEmail, password })
+    const [confirm] = await smtp.mailsTo(newEmail)
+    const change = tokenOf(smtp.linkIn(confirm!, `${publicUrl}/link/confirm-email/`))
+
+    // one short of the limit in guesses, then links that work from the same address
+    const guesser = browser()
+    const guess = () =>
+      rejection(
+        guesser.caller.recovery.checkResetLink({ token: randomBytes(32).toString('base64url') }),
+      )
+    for (let i = 0; i < 29; i++) expect(appCode(await guess())).toBe('ACCOUNT_LINK_INVALID')
+    for (let i = 0; i < 3; i++) {
+      expect(await guesser.caller.recovery.checkResetLink({ token: reset })).toEqual({ email })
+    }
+    expect(
+      await guesser.caller.recovery.resetPassword({
+        token: reset,
+        password: 'another horse battery',
+        confirmPassword: 'another horse battery',
+      }),
+    ).toEqual({ email })
+    expect(await guesser.caller.recovery.confirmEmailChange({ token: change })).toEqual({
+      email: newEmail,
+    })
+    // the 30th guess is still let through, the 31st is not
+    expect(appCode(await guess())).toBe('ACCOUNT_LINK_INVALID')
+    expect(appCode(await guess())).toBe('RATE_LIMITED')
+    // a used link is no longer forgiven: it counts like a guess
+    const used = await rejection(guesser.caller.recovery.checkResetLink({ token: reset }))
+    expect(appCode(used)).toBe('RATE_LIMITED')
+  })
 })
 
 describe('the address', () => {

@@ -112,7 +112,7 @@ export const RATE_LIMITS = {
   },
   /**
    * links of account mails (reset, verification, change) opened per client address: guesses
-   * (a verification link that works is forgiven)
+   * (a link that works is forgiven: only guesses count)
    */
   accountLinksPerIp: {
     prefix: 'acct_link_ip',

@@ -151,6 +151,8 @@ export function createRecoveryService(deps: {
     async checkResetLink(input: { token: string; ip: string }): Promise<{ email: string }> {
       await limits.consume('accountLinksPerIp', input.ip)
       const row = usable(await repo.findToken(hashToken(input.token.trim()), 'password_reset'))
+      // a link that works was no guess: only guesses count towards the limit
+      await limits.forgive('accountLinksPerIp', input.ip)
       return { email: row.email }
     },
 
@@ -184,6 +186,7 @@ export function createRecoveryService(deps: {
         })
         return user
       })
+      await limits.forgive('accountLinksPerIp', input.ip)
       await deps.endAllSessions(done.id)
       return { email: done.email }
     },
@@ -280,7 +283,7 @@ export function createRecoveryService(deps: {
     async confirmEmailChange(input: { token: string; ip: string }): Promise<{ email: string }> {
       await limits.consume('accountLinksPerIp', input.ip)
       try {
-        return await redeem(input.token, 'change_email', async (trx, row) => {
+        const changed = await redeem(input.token, 'change_email', async (trx, row) => {
           const user = await repo.userById(row.userId, trx)
           if (!user) throw new DomainError('ACCOUNT_LINK_INVALID', 'This link is not valid')
           if (!(await repo.changeEmail(trx, user.id, row.email))) {
@@ -294,6 +297,8 @@ export function createRecoveryService(deps: {
           })
           return { email: row.email }
         })
+        await limits.forgive('accountLinksPerIp', input.ip)
+        return changed
       } catch (err) {
         // the unique index on addresses: taken by a sign-up at the same moment
         if ((err as { code?: unknown }).code === '23505') {
