@@ -41,9 +41,12 @@ const STATE_VARIANT = {
 export function AutoloopCard({
   businessId,
   overview,
+  mayPayOut,
 }: {
   businessId: string
   overview: LoopOverview
+  /** whether the member's role may pay out: setting autoloop up needs it, turning it off not */
+  mayPayOut: boolean
 }) {
   const { t } = useTranslation()
   const { autoloop, suggestion } = overview
@@ -59,7 +62,7 @@ export function AutoloopCard({
   )
   const sats = (amount: number) => t('loop.sats', { amount: formatSatNumber(amount) })
   const isOn = autoloop.state !== 'not_enabled'
-  const showForm = isEditing || !isOn
+  const showForm = mayPayOut && (isEditing || !isOn)
   return (
     <Card>
       <CardHeader>
@@ -132,9 +135,11 @@ export function AutoloopCard({
             <Power aria-hidden />
             {t('loop.autoloop.turnOff')}
           </Button>
-          <Button variant="outline" onClick={() => setIsEditing(true)} className="max-sm:w-full">
-            {t('loop.autoloop.change')}
-          </Button>
+          {mayPayOut && (
+            <Button variant="outline" onClick={() => setIsEditing(true)} className="max-sm:w-full">
+              {t('loop.autoloop.change')}
+            </Button>
+          )}
         </CardFooter>
       )}
     </Card>

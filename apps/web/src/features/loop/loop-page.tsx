@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Info, RefreshCw, ServerCrash, Server } from 'lucide-react'
+import { Info, Lock, RefreshCw, ServerCrash, Server } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '@/components/page-header'
 import { PagePending } from '@/components/route-states'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { parseAppError } from '@/lib/app-error'
+import { useBusinessRole } from '@/lib/business-role'
 import { appErrorMessage } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
 import { AutoloopCard } from './autoloop-card'
@@ -23,6 +24,8 @@ const OVERVIEW_REFRESH_MS = 5_000
 export function LoopPage({ businessId }: { businessId: string }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
+  // a swap out and autoloop's setup move money out: shown only to a role that may pay out
+  const mayPayOut = useBusinessRole(businessId).allows('payouts')
   const overview = useQuery(
     trpc.loop.overview.queryOptions(
       { businessId },
@@ -82,8 +85,16 @@ export function LoopPage({ businessId }: { businessId: string }) {
     <>
       {header}
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <AutoloopCard businessId={businessId} overview={overview.data} />
-        <SwapOutCard businessId={businessId} overview={overview.data} />
+        <AutoloopCard businessId={businessId} overview={overview.data} mayPayOut={mayPayOut} />
+        {mayPayOut ? (
+          <SwapOutCard businessId={businessId} overview={overview.data} />
+        ) : (
+          <Alert variant="info" data-testid="loop-payouts-closed">
+            <Lock aria-hidden />
+            <AlertTitle>{t('loop.payoutsClosed.title')}</AlertTitle>
+            <AlertDescription>{t('loop.payoutsClosed.text')}</AlertDescription>
+          </Alert>
+        )}
         <div className="lg:col-span-2">
           <SwapList businessId={businessId} />
         </div>
