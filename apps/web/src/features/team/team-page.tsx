@@ -14,8 +14,10 @@ import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { PasswordInput } from '@/components/ui/password-input'
 import { parseAppError } from '@/lib/app-error'
+import { formatDate } from '@/lib/format'
 import { appErrorMessage, notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { DailySummaryCard } from './daily-summary-card'
 
 /** The business's members and invitations: roles, removal, ownership, new invitations. */
 export function TeamPage({ businessId }: { businessId: string }) {
@@ -174,7 +176,7 @@ export function TeamPage({ businessId }: { businessId: string }) {
                       {inv.state === 'expired'
                         ? t('team.invitations.expired')
                         : t('team.invitations.expires', {
-                            date: new Date(inv.expiresAt).toLocaleDateString(),
+                            date: formatDate(new Date(inv.expiresAt)),
                           })}
                     </p>
                   </div>
@@ -222,6 +224,8 @@ export function TeamPage({ businessId }: { businessId: string }) {
           </label>
         </CardContent>
       </Card>
+
+      <DailySummaryCard businessId={businessId} />
 
       {inviting && (
         <InviteDialog businessId={businessId} onClose={() => setInviting(false)} onDone={refresh} />
