@@ -3,6 +3,8 @@
  * review, the payment processor's setup, and replacing a connected wallet later.
  */
 import { createAuthLimits } from './modules/auth/rate-limits'
+import { createKnownBrowserRepo } from './modules/auth/known-browser-repo'
+import { createKnownBrowsers } from './modules/auth/known-browsers'
 import { createAuthRepo } from './modules/auth/repo'
 import { createAuthService } from './modules/auth/service'
 import { createPasskeyRepo } from './modules/passkeys/repo'
@@ -36,6 +38,7 @@ export function createAccountServices(
     repo: createPasskeyRepo(deps.db),
     rpName: deps.config.brandName,
     log: deps.log,
+    notices: base.notices,
   })
   return {
     authRepo,
@@ -46,6 +49,12 @@ export function createAccountServices(
       sessions: deps.config.sessions,
       log: deps.log,
       passkeys,
+      notices: base.notices,
+      knownBrowsers: createKnownBrowsers({
+        repo: createKnownBrowserRepo(deps.db),
+        notices: base.notices,
+        now: deps.clock,
+      }),
     }),
     passkeys,
     businesses: createBusinessService(businessRepo),

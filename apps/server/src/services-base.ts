@@ -25,6 +25,7 @@ import type { DemoWallet } from './demo/demo-wallet'
 import type { DemoMailbox } from './demo/demo-mailbox'
 import { createMailDelivery, registerMailJob, type DeliveryOptions } from './mail/delivery'
 import { createMailOutbox } from './mail/outbox'
+import { createSecurityNotices } from './mail/security-notices'
 
 export interface ServiceDeps {
   config: AppConfig
@@ -96,5 +97,7 @@ export function createServiceBase(deps: ServiceDeps) {
     onboardingRepo: createOnboardingRepo(deps.db, secrets),
     /** `mail.enqueueMail(dbOrTransaction, { to, locale, template, data })` */
     mail: { ...mailOutbox, delivery: mailDelivery },
+    /** security notices to an account or to a business's owners, in the change's transaction */
+    notices: createSecurityNotices({ mail: mailOutbox, now: deps.clock }),
   }
 }

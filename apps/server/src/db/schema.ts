@@ -425,6 +425,7 @@ export interface Database {
   screeningDecisions: ScreeningDecisionsTable
   consentStepUps: ConsentStepUpsTable
   passkeys: PasskeysTable
+  knownBrowsers: KnownBrowsersTable
   passkeyChallenges: PasskeyChallengesTable
   payoutLimits: PayoutLimitsTable
   consentDecisions: ConsentDecisionsTable
@@ -656,6 +657,14 @@ export interface ConsentStepUpsTable {
   userId: string
   expiresAt: Date
   createdAt: CreatedAt
+}
+
+/** A browser an account was signed in from: the hash of its cookie's token (0034). */
+export interface KnownBrowsersTable {
+  userId: string
+  tokenHash: string
+  createdAt: CreatedAt
+  lastSeenAt: Generated<Date>
 }
 
 /** A user's passkey (WebAuthn credential) (0031). */

@@ -1,5 +1,6 @@
 /** Per-request context: the services, who is calling, and how to set the session cookie. */
 import type { IncomingHttpHeaders } from 'node:http'
+import { KNOWN_BROWSER_COOKIE } from '../modules/auth/known-browsers'
 import type { MemberBusiness, SessionUser } from '../modules/auth/repo'
 import type { NewSession } from '../modules/auth/service'
 import type { Services } from '../services'
@@ -51,6 +52,8 @@ export function createContext(opts: {
     },
     startSession(session) {
       opts.cookies.set(SESSION_COOKIE, session.token, session.expiresAt)
+      const browser = session.knownBrowser
+      if (browser) opts.cookies.set(KNOWN_BROWSER_COOKIE, browser.token, browser.expiresAt)
     },
     endSession() {
       opts.cookies.clear(SESSION_COOKIE)

@@ -45,14 +45,16 @@ export const accountRouter = router({
     /** The first code turns it on; the recovery codes are answered this once. */
     confirm: authedProcedure
       .input(z.object({ code: ZSecondFactorCode }))
-      .mutation(({ ctx, input }) => ctx.services.auth.confirmTwoFactor(ctx.user.id, input.code)),
+      .mutation(({ ctx, input }) =>
+        ctx.services.auth.confirmTwoFactor(ctx.user.id, input.code, ctx.ip),
+      ),
 
     disable: authedProcedure
       .input(
         z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH), code: ZSecondFactorCode }),
       )
       .mutation(async ({ ctx, input }) => {
-        await ctx.services.auth.disableTwoFactor({ userId: ctx.user.id, ...input })
+        await ctx.services.auth.disableTwoFactor({ userId: ctx.user.id, ...input, ip: ctx.ip })
         return { ok: true as const }
       }),
 

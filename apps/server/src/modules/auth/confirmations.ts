@@ -6,6 +6,7 @@
 import type { PasskeyAssertion } from '@app/domain'
 import { DomainError } from '../../lib/errors'
 import type { PasskeyService } from '../passkeys'
+import type { SecurityNotices } from '../../mail/security-notices'
 import type { AuthLimits } from './rate-limits'
 import type { AuthRepo } from './repo'
 import { PASSWORD_MIN_LENGTH, hashPassword, verifyPassword } from './passwords'
@@ -18,6 +19,8 @@ export function createConfirmations(deps: {
   twoFactor: TwoFactor
   sessions: Sessions
   passkeys?: Pick<PasskeyService, 'verifyStepUp'>
+  /** mails `password-changed` to the account in the change's transaction */
+  notices?: SecurityNotices
 }) {
   const { repo, limits, twoFactor, sessions } = deps
 
@@ -86,19 +89,23 @@ export function createConfirmations(deps: {
         throw new DomainError('PASSWORD_TOO_SHORT', undefined, { min: PASSWORD_MIN_LENGTH })
       }
       const user = await checkPassword(input.userId, input.currentPassword)
-      await repo.setPassword(user.id, await hashPassword(input.newPassword))
+      const passwordHash = await hashPassword(input.newPassword)
+      await repo.transaction(async (trx) => {
+        await repo.setPassword(user.id, passwordHash, trx)
+        await deps.notices?.toAccount(trx, user.id, 'password-changed', { from: input.ip || null })
+      })
       return sessions.replaceAll({ id: user.id, sessionIdHash: input.sessionIdHash }, input)
     },
 
     /** Turns two-factor sign-in off: the password and a code (or a recovery code) first. */
-    async disableTwoFactor(input: { userId: string; password: string; code: string }) {
+    async disableTwoFactor(input: { userId: string; password: string; code: string; ip?: string }) {
       if (!(await twoFactor.isEnabled(input.userId))) {
         throw new DomainError('TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off')
       }
       await limits.beforeChangePassword(input.userId)
       await checkPassword(input.userId, input.password)
       await twoFactor.verify(input.userId, input.code)
-      await twoFactor.disable(input.userId)
+      await twoFactor.disable(input.userId, input.ip)
     },
 
     /** New recovery codes for a code from the authenticator (or a recovery code). */

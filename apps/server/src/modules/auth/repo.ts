@@ -40,8 +40,11 @@ export function createAuthRepo(db: Db) {
         .executeTakeFirst()
     },
 
-    async setPassword(userId: string, passwordHash: string): Promise<void> {
-      await db
+    /** Runs `work` in one transaction (a change and the notice it mails). */
+    transaction: <T>(work: (trx: Db) => Promise<T>): Promise<T> => db.transaction().execute(work),
+
+    async setPassword(userId: string, passwordHash: string, on: Db = db): Promise<void> {
+      await on
         .updateTable('users')
         .set({ passwordHash, passwordChangedAt: new Date() })
         .where('id', '=', userId)

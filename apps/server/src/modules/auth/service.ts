@@ -9,7 +9,9 @@ import { DomainError } from '../../lib/errors'
 import type { PasskeyAssertion } from '@app/domain'
 import type { PgEventBus } from '../../lib/pg-events'
 import type { SecretBox } from '../../lib/secrets'
+import type { SecurityNotices } from '../../mail/security-notices'
 import type { PasskeyService } from '../passkeys'
+import type { KnownBrowsers } from './known-browsers'
 import type { AuthLimits } from './rate-limits'
 import type { AuthRepo } from './repo'
 import { createConfirmations } from './confirmations'
@@ -51,6 +53,10 @@ export interface AuthServiceOptions {
   log?: (msg: string, err?: unknown) => void
   /** the account's passkeys: a sign-in with one, and a step-up's second factor */
   passkeys?: PasskeyService
+  /** security notices mailed to the account (password, two-factor, passkey changes) */
+  notices?: SecurityNotices
+  /** the browsers each account signed in from: a new one is mailed (`known-browsers.ts`) */
+  knownBrowsers?: KnownBrowsers
 }
 
 export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: AuthServiceOptions) {
@@ -61,6 +67,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     limits,
     secrets: opts.secrets,
     issuer: opts.issuer ?? 'Bitcoin',
+    notices: opts.notices,
   })
   const confirmations = createConfirmations({
     repo,
@@ -68,6 +75,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     twoFactor,
     sessions,
     passkeys: opts.passkeys,
+    notices: opts.notices,
   })
   const guard = createSessionGuard({
     repo,
@@ -76,6 +84,14 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     options: opts.subscriptions,
     log: opts.log,
   })
+
+  /** A session for a sign-in, with the browser's known-browser cookie (renewed). */
+  async function begin(userId: string, client: ClientInfo, signUp = false): Promise<NewSession> {
+    const session = await sessions.start(userId, client)
+    if (!opts.knownBrowsers) return session
+    const knownBrowser = await opts.knownBrowsers.signedIn(userId, client, { signUp })
+    return { ...session, knownBrowser }
+  }
 
   return {
     lifetime: sessions.lifetime,
@@ -87,7 +103,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
       }
       const user = await repo.insertUser(input.email.trim(), await hashPassword(input.password))
       if (!user) throw new DomainError('EMAIL_TAKEN', 'An account with this email already exists')
-      return { profile: toProfile(user), session: await sessions.start(user.id, input) }
+      return { profile: toProfile(user), session: await begin(user.id, input, true) }
     },
 
     /**
@@ -111,7 +127,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
       return {
         step: 'signedIn',
         profile: toProfile(user),
-        session: await sessions.start(user.id, input),
+        session: await begin(user.id, input),
       }
     },
 
@@ -121,7 +137,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
       const user = await repo.findUserById(userId)
       if (!user) throw new DomainError('SIGN_IN_EXPIRED', 'Sign in again')
       await twoFactor.verify(user.id, input.code, input.ip)
-      return { profile: toProfile(user), session: await sessions.start(user.id, input) }
+      return { profile: toProfile(user), session: await begin(user.id, input) }
     },
 
     /**
@@ -134,7 +150,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
       const userId = await opts.passkeys.authenticate(input.response)
       const user = await repo.findUserById(userId)
       if (!user) throw new DomainError('PASSKEY_UNKNOWN', 'This passkey is not registered here')
-      return { profile: toProfile(user), session: await sessions.start(user.id, input) }
+      return { profile: toProfile(user), session: await begin(user.id, input) }
     },
 
     /** Removes a passkey: a security change, so the password (and code when on) first. */
@@ -147,7 +163,7 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
     }): Promise<void> {
       if (!opts.passkeys) throw new DomainError('PASSKEY_UNAVAILABLE')
       await confirmations.confirmWithPassword(input)
-      await opts.passkeys.remove(input.userId, input.passkeyId)
+      await opts.passkeys.remove(input.userId, input.passkeyId, input.ip)
     },
 
     signOut: sessions.signOut,
@@ -160,7 +176,8 @@ export function createAuthService(repo: AuthRepo, limits: AuthLimits, opts: Auth
 
     twoFactorStatus: (userId: string) => twoFactor.status(userId),
     startTwoFactor: (user: { id: string; email: string }) => twoFactor.start(user),
-    confirmTwoFactor: (userId: string, code: string) => twoFactor.confirm(userId, code),
+    confirmTwoFactor: (userId: string, code: string, ip?: string) =>
+      twoFactor.confirm(userId, code, ip),
 
     ...confirmations,
 

@@ -6,6 +6,7 @@
 import { DomainError } from '../../lib/errors'
 import { isUuid } from '../../lib/ids'
 import { hashToken, newToken } from '../../lib/secrets'
+import type { KnownBrowserCookie } from './known-browsers'
 import type { AuthRepo } from './repo'
 import type { MemberBusiness, SessionOrigin, SessionUser } from './session-repo'
 import { summariseUserAgent } from './user-agent'
@@ -33,12 +34,16 @@ export interface NewSession {
   token: string
   /** when the browser may drop the cookie: the session's absolute end */
   expiresAt: Date
+  /** at a sign-in: the known-browser cookie to set (`known-browsers.ts`) */
+  knownBrowser?: KnownBrowserCookie
 }
 
 /** Where and how a sign-in request came. */
 export interface ClientInfo {
   ip: string
   userAgent?: string | undefined
+  /** the browser's known-browser cookie, when it has one */
+  knownBrowser?: string | undefined
 }
 
 export function createSessions(repo: AuthRepo, given?: Partial<SessionLifetime>) {

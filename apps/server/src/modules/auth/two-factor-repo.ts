@@ -36,6 +36,8 @@ export function createTwoFactorRepo(db: Db) {
       secretSealed: string,
       step: number,
       codeHashes: string[],
+      /** runs in the same transaction once it is on (the notice it mails) */
+      then?: (trx: Db) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const res = await trx
@@ -56,11 +58,13 @@ export function createTwoFactorRepo(db: Db) {
           .insertInto('recoveryCodes')
           .values(codeHashes.map((codeHash) => ({ userId, codeHash })))
           .execute()
+        await then?.(trx)
         return true
       })
     },
 
-    async disableTotp(userId: string): Promise<void> {
+    /** Turns it off; `then` runs in the same transaction (the notice it mails). */
+    async disableTotp(userId: string, then?: (trx: Db) => Promise<void>): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
@@ -73,6 +77,7 @@ export function createTwoFactorRepo(db: Db) {
           .where('id', '=', userId)
           .execute()
         await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
+        await then?.(trx)
       })
     },
 

@@ -8,6 +8,9 @@ import { randomInt } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { DomainError } from '../../lib/errors'
 import { hashToken, type SealedAt, type SecretBox } from '../../lib/secrets'
+import type { Db } from '../../db/database'
+import type { SecurityNotices } from '../../mail/security-notices'
+import type { SecurityEvent } from '../../mail/templates'
 import type { AuthLimits } from './rate-limits'
 import type { AuthRepo } from './repo'
 
@@ -65,9 +68,14 @@ export function createTwoFactor(deps: {
   secrets: SecretBox
   issuer: string
   now?: () => number
+  /** mails `two-factor-enabled` / `-disabled` to the account in the change's transaction */
+  notices?: SecurityNotices
 }) {
   const { repo, limits, secrets } = deps
   const now = deps.now ?? Date.now
+
+  const notify = async (trx: Db, userId: string, event: SecurityEvent, ip?: string) =>
+    deps.notices?.toAccount(trx, userId, event, { from: ip ?? null })
 
   function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
@@ -116,7 +124,7 @@ export function createTwoFactor(deps: {
     },
 
     /** Turns two-factor sign-in on when the code matches the pending secret; the recovery codes, once. */
-    async confirm(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+    async confirm(userId: string, code: string, ip?: string): Promise<{ recoveryCodes: string[] }> {
       const row = await repo.findTwoFactor(userId)
       if (row?.totpSecretSealed != null) {
         throw new DomainError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already on')
@@ -132,7 +140,10 @@ export function createTwoFactor(deps: {
       await limits.succeededCode(userId)
       const { codes, hashes } = newRecoveryCodes()
       const sealed = secrets.seal(secret, totpSecretAt(userId))
-      if (!(await repo.enableTotp(userId, pending, sealed, step, hashes))) {
+      const enabled = await repo.enableTotp(userId, pending, sealed, step, hashes, (trx) =>
+        notify(trx, userId, 'two-factor-enabled', ip),
+      )
+      if (!enabled) {
         throw new DomainError('TWO_FACTOR_NOT_STARTED', 'Start the set-up again')
       }
       return { recoveryCodes: codes }
@@ -163,7 +174,8 @@ export function createTwoFactor(deps: {
       return { recoveryCodes: codes }
     },
 
-    disable: (userId: string) => repo.disableTotp(userId),
+    disable: (userId: string, ip?: string) =>
+      repo.disableTotp(userId, (trx) => notify(trx, userId, 'two-factor-disabled', ip)),
   }
 }
 

@@ -63,13 +63,21 @@ export function createPasskeyRepo(db: Db) {
     },
 
     /** Inserts the passkey; undefined when its credential id is registered already. */
-    async insert(p: NewPasskey): Promise<PasskeyRow | undefined> {
-      return db
-        .insertInto('passkeys')
-        .values(p)
-        .onConflict((oc) => oc.column('credentialId').doNothing())
-        .returningAll()
-        .executeTakeFirst()
+    async insert(
+      p: NewPasskey,
+      /** runs in the insert's transaction once the passkey is kept (the notice it mails) */
+      then?: (trx: Db, row: PasskeyRow) => Promise<void>,
+    ): Promise<PasskeyRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('passkeys')
+          .values(p)
+          .onConflict((oc) => oc.column('credentialId').doNothing())
+          .returningAll()
+          .executeTakeFirst()
+        if (row) await then?.(trx, row)
+        return row
+      })
     },
 
     async rename(userId: string, id: string, name: string): Promise<boolean> {
@@ -82,13 +90,22 @@ export function createPasskeyRepo(db: Db) {
       return res.numUpdatedRows > 0n
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
-      const res = await db
-        .deleteFrom('passkeys')
-        .where('id', '=', id)
-        .where('userId', '=', userId)
-        .executeTakeFirst()
-      return res.numDeletedRows > 0n
+    async remove(
+      userId: string,
+      id: string,
+      /** runs in the removal's transaction once it is gone (the notice it mails) */
+      then?: (trx: Db, name: string) => Promise<void>,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .deleteFrom('passkeys')
+          .where('id', '=', id)
+          .where('userId', '=', userId)
+          .returning('name')
+          .executeTakeFirst()
+        if (row) await then?.(trx, row.name)
+        return row !== undefined
+      })
     },
 
     /**

@@ -34,6 +34,7 @@ export const passkeysRouter = router({
       sessionIdHash: ctx.user.sessionIdHash,
       name: input.name,
       response: input.response,
+      ip: ctx.ip,
     }),
   ),
 

@@ -26,6 +26,7 @@ import {
   type PasskeyAttestation,
 } from '@app/domain'
 import { DomainError } from '../../lib/errors'
+import type { SecurityNotices } from '../../mail/security-notices'
 import type { RelyingParty } from './relying-party'
 import type { ChallengeBinding, ChallengeRow, PasskeyRepo, PasskeyRow } from './repo'
 
@@ -60,8 +61,10 @@ export function createPasskeyService(deps: {
   /** the name browsers show for the site */
   rpName: string
   log?: (msg: string, err?: unknown) => void
+  /** mails `passkey-added` / `-removed` to the account in the change's transaction */
+  notices?: SecurityNotices
 }) {
-  const { repo } = deps
+  const { repo, notices } = deps
   const timeoutMs = PASSKEY_CHALLENGE_VALID_SEC * 1000
 
   async function store(
@@ -194,6 +197,8 @@ export function createPasskeyService(deps: {
       sessionIdHash: string
       name: string
       response: PasskeyAttestation
+      /** the caller's address, for the notice */
+      ip?: string
     }): Promise<PasskeyView> {
       const challenge = await take(input.response.response.clientDataJSON, {
         purpose: 'register',
@@ -224,17 +229,25 @@ export function createPasskeyService(deps: {
       // the account's handle; for its first passkey, the one its options carried
       const handle = (await repo.userHandleOf(input.userId)) ?? challenge.userHandle
       if (!handle) throw expired()
-      const row = await repo.insert({
-        userId: input.userId,
-        credentialId: info.credential.id,
-        publicKey: info.credential.publicKey,
-        counter: info.credential.counter,
-        transports: info.credential.transports ?? input.response.response.transports ?? [],
-        userHandle: handle,
-        deviceType: info.credentialDeviceType,
-        isBackedUp: info.credentialBackedUp,
-        name: input.name,
-      })
+      const row = await repo.insert(
+        {
+          userId: input.userId,
+          credentialId: info.credential.id,
+          publicKey: info.credential.publicKey,
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? input.response.response.transports ?? [],
+          userHandle: handle,
+          deviceType: info.credentialDeviceType,
+          isBackedUp: info.credentialBackedUp,
+          name: input.name,
+        },
+        async (trx, kept) => {
+          await notices?.toAccount(trx, input.userId, 'passkey-added', {
+            subject: kept.name,
+            from: input.ip ?? null,
+          })
+        },
+      )
       if (!row) {
         throw new DomainError('PASSKEY_ALREADY_REGISTERED', 'This passkey is registered already')
       }
@@ -246,8 +259,14 @@ export function createPasskeyService(deps: {
     },
 
     /** Removes one of the user's passkeys (the caller checked the password first). */
-    remove: async (userId: string, id: string): Promise<void> => {
-      if (!(await repo.remove(userId, id))) throw new DomainError('NOT_FOUND')
+    remove: async (userId: string, id: string, ip?: string): Promise<void> => {
+      const removed = await repo.remove(userId, id, async (trx, name) => {
+        await notices?.toAccount(trx, userId, 'passkey-removed', {
+          subject: name,
+          from: ip ?? null,
+        })
+      })
+      if (!removed) throw new DomainError('NOT_FOUND')
     },
 
     /** A sign-in's challenge, for any discoverable passkey of this site. */
