@@ -17,6 +17,7 @@ import { parseAppError } from '@/lib/app-error'
 import { formatDate } from '@/lib/format'
 import { appErrorMessage, notify, notifyError } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { DailySummaryCard } from './daily-summary-card'
 
 /** The business's members and invitations: roles, removal, ownership, new invitations. */
 export function TeamPage({ businessId }: { businessId: string }) {
@@ -223,6 +224,8 @@ export function TeamPage({ businessId }: { businessId: string }) {
           </label>
         </CardContent>
       </Card>
+
+      <DailySummaryCard businessId={businessId} />
 
       {inviting && (
         <InviteDialog businessId={businessId} onClose={() => setInviting(false)} onDone={refresh} />
