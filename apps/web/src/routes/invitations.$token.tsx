@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { SimpleShell } from '@/features/shell/simple-shell'
 import { InvitationPage } from '@/features/team/invitation-page'
+import { useTRPC } from '@/lib/trpc'
 
 export const Route = createFileRoute('/invitations/$token')({
   component: InvitationRoute,
@@ -8,8 +10,11 @@ export const Route = createFileRoute('/invitations/$token')({
 
 function InvitationRoute() {
   const { token } = Route.useParams()
+  const trpc = useTRPC()
+  // opened signed out (to sign up or sign in and accept): nothing to sign out of
+  const me = useQuery(trpc.auth.getProfile.queryOptions())
   return (
-    <SimpleShell>
+    <SimpleShell signedIn={Boolean(me.data)}>
       <InvitationPage token={token} />
     </SimpleShell>
   )

@@ -7,8 +7,17 @@ import { LanguageSelect } from '@/components/language-select'
 import { Button } from '@/components/ui/button'
 import { useSignOut } from './use-sign-out'
 
-/** A signed-in page outside any business (choosing or creating one, onboarding). */
-export function SimpleShell({ children }: { children: ReactNode }) {
+/**
+ * A page outside any business (choosing or creating one, onboarding, an invitation); the sign-out
+ * button only when someone is signed in (`signedIn`, true unless said).
+ */
+export function SimpleShell({
+  children,
+  signedIn = true,
+}: {
+  children: ReactNode
+  signedIn?: boolean
+}) {
   const { t } = useTranslation()
   const signOut = useSignOut()
   return (
@@ -23,15 +32,17 @@ export function SimpleShell({ children }: { children: ReactNode }) {
           </Link>
           <div className="flex items-center gap-2">
             <LanguageSelect />
-            <Button
-              variant="ghost"
-              size="sm"
-              isLoading={signOut.isPending}
-              onClick={() => signOut.mutate()}
-            >
-              {!signOut.isPending && <LogOut aria-hidden />}
-              <span className="sr-only sm:not-sr-only">{t('nav.signOut')}</span>
-            </Button>
+            {signedIn && (
+              <Button
+                variant="ghost"
+                size="sm"
+                isLoading={signOut.isPending}
+                onClick={() => signOut.mutate()}
+              >
+                {!signOut.isPending && <LogOut aria-hidden />}
+                <span className="sr-only sm:not-sr-only">{t('nav.signOut')}</span>
+              </Button>
+            )}
           </div>
         </div>
       </header>
