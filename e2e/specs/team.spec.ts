@@ -1,11 +1,13 @@
 /**
  * A business is a team: its owner invites an accountant by email from the Team page; the
- * accountant opens the invitation's link, signs up with that address, accepts, and sees the sales
- * but no payouts, settings, devices or team, and a payout or settings page opened by its URL says
- * it is closed for their role. Screenshots of the Team page and the invitation's page.
+ * accountant opens the invitation's link from the mail in the demo mailbox page, signs up with
+ * that address, accepts, and sees the sales but no payouts, settings, devices or team, and a
+ * payout or settings page opened by its URL says it is closed for their role. Screenshots of the
+ * Team page, the invitation's page and the notice asking to confirm the address.
  */
 import { expect, test } from '@playwright/test'
 import { ownerWithExchange } from '../support/application'
+import { openMail } from '../support/mailbox'
 import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
@@ -45,14 +47,20 @@ test('an owner invites an accountant, who signs up from the link and sees sales 
   await expect(invitations).toContainText('Accountant')
   await screenshots(page, teamPath, 'team')
 
-  // The accountant, in a browser of their own: the link offers the business and the role.
+  // The accountant, in a browser of their own, opens the invitation mail in the demo mailbox
+  // page; its link offers the business and the role.
   const context = await browser.newContext()
   const accountant = await context.newPage()
   const invitationPath = new URL(link).pathname
-  await accountant.goto(invitationPath)
+  const mail = await openMail(accountant, email, 'invites you to Corner Café', 'Plain text')
+  await expect(mail).toContainText('to join Corner Café on My product as accountant')
+  await mail.getByRole('link', { name: link }).click()
+  await expect(accountant).toHaveURL(new RegExp(`${invitationPath}$`))
   await expect(
     accountant.getByText('You are invited to join Corner Café as Accountant'),
   ).toBeVisible()
+  // not signed in yet: nothing to sign out of
+  await expect(accountant.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
   await screenshots(accountant, invitationPath, 'invitation', async () => {
     await expect(accountant.getByRole('link', { name: /Sign up|Registrieren/ })).toBeVisible()
   })
@@ -64,6 +72,16 @@ test('an owner invites an accountant, who signs up from the link and sees sales 
   await expect(accountant).toHaveURL(new RegExp(`${invitationPath}$`))
   await accountant.getByRole('button', { name: 'Accept the invitation' }).click()
   await expect(accountant).toHaveURL(new RegExp(`/${businessId}/sales/dashboard$`))
+  // signed up from the link, the address is yet to be confirmed: the notice above every page
+  await expect(accountant.getByTestId('verify-email-notice')).toContainText(email)
+  await screenshots(
+    accountant,
+    `/${businessId}/sales/dashboard`,
+    'verify-email-notice',
+    async () => {
+      await expect(accountant.getByTestId('verify-email-notice')).toBeVisible()
+    },
+  )
 
   // Sales, yes; no taking payments, no settings, devices, team or audit of changes they cannot make.
   const nav = accountant.getByRole('navigation', { name: 'Main' })
