@@ -239,12 +239,24 @@ function Actor({ e }: { e: AuditItem }) {
   )
 }
 
+/** The details whose values are names the interface has words for (a role, a theme, a language). */
+const VALUE_WORDS: Record<string, string> = {
+  role: 'team.roles',
+  previousRole: 'team.roles',
+  theme: 'devices.settings.themes',
+  language: 'languages',
+}
+
 /** What was done, on what, and the details worth reading (never a secret: none are kept). */
 function What({ e }: { e: AuditItem }) {
   const { t, i18n } = useTranslation()
   const details = Object.entries(e.details).filter(([, v]) => v !== null && v !== '')
-  const value = (v: string | number | boolean | null) =>
-    typeof v === 'boolean' ? t(v ? 'audit.yes' : 'audit.no') : String(v)
+  const value = (k: string, v: string | number | boolean | null) => {
+    if (typeof v === 'boolean') return t(v ? 'audit.yes' : 'audit.no')
+    const words = VALUE_WORDS[k]
+    const key = `${words}.${String(v)}`
+    return words && i18n.exists(key) ? t(key as 'audit.yes') : String(v)
+  }
   return (
     <div className="min-w-0 space-y-0.5">
       <p className="font-medium text-foreground">
@@ -258,7 +270,7 @@ function What({ e }: { e: AuditItem }) {
           {details
             .map(
               ([k, v]) =>
-                `${i18n.exists(`audit.details.${k}`) ? t(`audit.details.${k}` as 'audit.details.kind') : k}: ${value(v)}`,
+                `${i18n.exists(`audit.details.${k}`) ? t(`audit.details.${k}` as 'audit.details.kind') : k}: ${value(k, v)}`,
             )
             .join(' · ')}
         </p>
