@@ -93,4 +93,20 @@ test('a passkey is added, signs in, and confirms a payout in place of a code', a
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   // signed in once and confirmed once: the authenticator's counter moved with each use
   expect(after.credentials[0]?.signCount).toBeGreaterThanOrEqual(2)
+
+  // Removed with the account password: missing and wrong ones are said beside the field.
+  await page.goto(accountPath)
+  await card.getByRole('button', { name: 'Remove Work laptop' }).click()
+  const remove = page.getByRole('dialog')
+  await expect(remove).toContainText('“Work laptop” will no longer sign you in')
+  await remove.getByRole('button', { name: 'Remove' }).click()
+  await expect(remove).toContainText('Enter your password.')
+  await remove.getByLabel('Account password').fill('not my password')
+  await remove.getByRole('button', { name: 'Remove' }).click()
+  await expect(remove).toContainText('The password is incorrect.')
+  await expect(rows).toHaveCount(1)
+  await remove.getByLabel('Account password').fill(ACCOUNT_PASSWORD)
+  await remove.getByRole('button', { name: 'Remove' }).click()
+  await expect(remove).toBeHidden()
+  await expect(card).toContainText('No passkeys yet.')
 })

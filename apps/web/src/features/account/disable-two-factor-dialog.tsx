@@ -1,21 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '@/components/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog'
-import { FormControl, FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
-import { PasswordInput } from '@/components/ui/password-input'
-import { parseAppError } from '@/lib/app-error'
-import { appErrorMessage } from '@/lib/notify'
 import { useTRPC } from '@/lib/trpc'
+import { ConfirmWithSecretsDialog } from './confirm-with-secrets-dialog'
 
 /** Turning two-step verification off: the password and a code (or a recovery code). */
 export function DisableTwoFactorDialog({
@@ -29,90 +15,25 @@ export function DisableTwoFactorDialog({
 }) {
   const { t } = useTranslation()
   const trpc = useTRPC()
-  const id = useId()
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({})
-  const disable = useMutation(
-    trpc.account.twoFactor.disable.mutationOptions({
-      onSuccess: async () => {
-        setPassword('')
-        setCode('')
-        await onDisabled()
-      },
-      onError: (err) => {
-        const appError = parseAppError(err)
-        const message = appErrorMessage(appError)
-        if (appError.code === 'WRONG_CURRENT_PASSWORD') setErrors({ password: message })
-        else setErrors({ code: message })
-      },
-    }),
-  )
+  const disable = useMutation(trpc.account.twoFactor.disable.mutationOptions())
 
   return (
-    <Dialog
+    <ConfirmWithSecretsDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) setErrors({})
-        onOpenChange(next)
+      onOpenChange={onOpenChange}
+      title={t('account.twoFactor.disableTitle')}
+      description={t('account.twoFactor.disableText')}
+      passwordLabel={t('account.twoFactor.passwordLabel')}
+      code={{ label: t('account.twoFactor.codeLabel'), required: true }}
+      cancelLabel={t('account.twoFactor.cancel')}
+      submitLabel={t('account.twoFactor.disable')}
+      destructive
+      pending={disable.isPending}
+      submit={async (secrets) => {
+        await disable.mutateAsync(secrets)
+        await onDisabled()
       }}
-    >
-      <DialogContent closeLabel={t('account.twoFactor.cancel')}>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const missing = {
-              password: password === '' ? t('validation.passwordRequired') : undefined,
-              code: code.trim() === '' ? t('auth.code.codeRequired') : undefined,
-            }
-            if (missing.password || missing.code) {
-              setErrors(missing)
-              return
-            }
-            setErrors({})
-            disable.mutate({ password, code: code.trim() })
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{t('account.twoFactor.disableTitle')}</DialogTitle>
-            <DialogDescription>{t('account.twoFactor.disableText')}</DialogDescription>
-          </DialogHeader>
-          <FormField
-            id={`${id}-password`}
-            label={t('account.twoFactor.passwordLabel')}
-            error={errors.password}
-          >
-            <FormControl>
-              <PasswordInput
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </FormControl>
-          </FormField>
-          <FormField id={`${id}-code`} label={t('account.twoFactor.codeLabel')} error={errors.code}>
-            <FormControl>
-              <Input
-                autoComplete="one-time-code"
-                spellCheck={false}
-                className="font-mono"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </FormControl>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-              {t('account.twoFactor.cancel')}
-            </Button>
-            <Button type="submit" variant="destructive" isLoading={disable.isPending}>
-              {t('account.twoFactor.disable')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      errorField={(error) => (error.code === 'WRONG_CURRENT_PASSWORD' ? 'password' : 'code')}
+    />
   )
 }
