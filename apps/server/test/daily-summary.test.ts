@@ -215,7 +215,7 @@ describe('the day’s summary', () => {
     // the split, the largest first
     const split = text.slice(text.indexOf('Nach Zahlungsart:'))
     expect(split).toMatch(
-      /On-Chain: 1 × · 5\.000 sats \(2,50\u00a0€\)\n• Lightning: 2 × · 3\.000 sats \(1,50\u00a0€\)\n• Trinkgeldseiten: 1 × · 300 sats \(0,15\u00a0€\)/,
+      /On-Chain: 1 Zahlung, 5\.000 sats \(2,50\u00a0€\)\n• Lightning: 2 Zahlungen, 3\.000 sats \(1,50\u00a0€\)\n• Trinkgeldseiten: 1 Zahlung, 300 sats \(0,15\u00a0€\)/,
     )
     expect(text).toContain(`${publicUrl}/${cafe}/sales/dashboard`)
     expect(mail!.html).toContain(`href="${publicUrl}/${cafe}/sales/dashboard"`)
@@ -276,7 +276,7 @@ describe('the day’s summary', () => {
     expect(mail!.subject).toBe('Harbour Bakery: sales on November 21, 2026 · Test Pay')
     expect(mail!.text).toContain('Harbour Bakery settled 1 payment on November 21, 2026 (UTC day).')
     expect(mail!.text).toContain('Total: 4,200 sats (€2.10)')
-    expect(mail!.text).toContain('• Ecash: 1 × · 4,200 sats (€2.10)')
+    expect(mail!.text).toContain('• Ecash: 1 payment, 4,200 sats (€2.10)')
     expect(mail!.text).not.toContain('Tips')
     const [, second] = await summaryMails(owner.email, 2)
     expect(second!.text).toContain('1 Zahlung erhalten')

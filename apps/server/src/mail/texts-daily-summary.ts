@@ -38,7 +38,7 @@ const WORDS: Record<MailLocale, Words> = {
     total: (s, f) => `Total: ${s} (${f})`,
     tips: (n, s, f) => `Tips among them: ${s} (${f}) in ${n === 1 ? '1 payment' : `${n} payments`}`,
     byMethod: 'By payment method:',
-    method: (l, n, s, f) => `${l}: ${n} × · ${s} (${f})`,
+    method: (l, n, s, f) => `${l}: ${n === 1 ? '1 payment' : `${n} payments`}, ${s} (${f})`,
     methods: { lightning: 'Lightning', onchain: 'On-chain', ecash: 'Ecash', tip: 'Tip pages' },
     action: 'Open the dashboard',
     note: 'You receive this summary because you turned it on for this business (Team page). Turn it off there at any time.',
@@ -54,7 +54,7 @@ const WORDS: Record<MailLocale, Words> = {
     tips: (n, s, f) =>
       `Davon Trinkgeld: ${s} (${f}) in ${n === 1 ? '1 Zahlung' : `${n} Zahlungen`}`,
     byMethod: 'Nach Zahlungsart:',
-    method: (l, n, s, f) => `${l}: ${n} × · ${s} (${f})`,
+    method: (l, n, s, f) => `${l}: ${n === 1 ? '1 Zahlung' : `${n} Zahlungen`}, ${s} (${f})`,
     methods: {
       lightning: 'Lightning',
       onchain: 'On-Chain',
@@ -73,7 +73,7 @@ const WORDS: Record<MailLocale, Words> = {
     total: (s, f) => `Total: ${s} (${f})`,
     tips: (n, s, f) => `Propinas incluidas: ${s} (${f}) en ${n === 1 ? '1 pago' : `${n} pagos`}`,
     byMethod: 'Por método de pago:',
-    method: (l, n, s, f) => `${l}: ${n} × · ${s} (${f})`,
+    method: (l, n, s, f) => `${l}: ${n === 1 ? '1 pago' : `${n} pagos`}, ${s} (${f})`,
     methods: {
       lightning: 'Lightning',
       onchain: 'On-chain',
@@ -94,7 +94,7 @@ const WORDS: Record<MailLocale, Words> = {
     tips: (n, s, f) =>
       `Dont pourboires : ${s} (${f}) sur ${n === 1 ? '1 paiement' : `${n} paiements`}`,
     byMethod: 'Par moyen de paiement :',
-    method: (l, n, s, f) => `${l} : ${n} × · ${s} (${f})`,
+    method: (l, n, s, f) => `${l} : ${n === 1 ? '1 paiement' : `${n} paiements`}, ${s} (${f})`,
     methods: {
       lightning: 'Lightning',
       onchain: 'On-chain',
