@@ -68,6 +68,7 @@ export function createAccountServices(
       publicUrl: deps.config.publicUrl,
       prove: (actor, proof) => given.consent.prove(actor, proof),
       requireVerifiedEmail: given.requireVerifiedEmail,
+      notices: base.notices,
       businessName: async (businessId) => (await businessRepo.findById(businessId))?.name ?? '',
       // written in the transaction that creates the invitation
       sendInvitationMail: (trx, mail) =>
@@ -105,6 +106,7 @@ export function createAccountServices(
       relayPolicy: base.relayPolicy,
       consent: given.consent,
       onReplaced: (businessId) => given.wallets.invalidate(businessId),
+      notices: base.notices,
     }),
   }
 }

@@ -51,6 +51,7 @@ export function createDeviceServices(
   const devices = createDeviceService({
     repo: createDeviceRepo(deps.db),
     pairingOrigins: deps.config.pairingOrigins,
+    notices: base.notices,
   })
   const webhooks = createWebhooks({
     repo: createWebhookRepo(deps.db),

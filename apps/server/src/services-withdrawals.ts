@@ -7,7 +7,7 @@ import { createRefundService } from './modules/refunds/service'
 import { createLnurlWithdraw } from './modules/refunds/withdraw-request'
 import type { WalletProvider } from './wallets/wallet-provider'
 import { followUpAtStart, registerWithdrawalJobs } from './modules/withdrawals/jobs'
-import { createWithdrawalRepo } from './modules/withdrawals/repo'
+import { createWithdrawalRepo, payoutDestination } from './modules/withdrawals/repo'
 import { createWithdrawalService } from './modules/withdrawals/service'
 import type { ServiceBase } from './services-base'
 
@@ -16,7 +16,14 @@ export function createWithdrawalServices(
   given: { wallets: WalletProvider; consent: ConsentService },
 ) {
   const { deps } = base
-  const withdrawalRepo = createWithdrawalRepo(deps.db)
+  const withdrawalRepo = createWithdrawalRepo(deps.db, {
+    // a payout's notice to the owners, when it is sent (its move to succeeded, once)
+    onSent: (trx, row) =>
+      base.notices.toOwners(trx, row.businessId, 'payout-sent', {
+        amountSat: Number(row.amountSat),
+        subject: payoutDestination(row.destination),
+      }),
+  })
   const withdrawals = createWithdrawalService({
     repo: withdrawalRepo,
     wallets: given.wallets,

@@ -108,11 +108,21 @@ export function createDeviceRepo(db: Db) {
         secretHash: string
       },
       audit?: AuditOf<DeviceRow>,
+      /** runs in the insert's transaction (the notice it mails) */
+      then?: (trx: Db, row: DeviceRow) => Promise<void>,
     ): Promise<DeviceWritten> {
       try {
         const row = await withAudit(
           db,
-          (trx) => trx.insertInto('devices').values(d).returning(COLUMNS).executeTakeFirstOrThrow(),
+          async (trx) => {
+            const r = await trx
+              .insertInto('devices')
+              .values(d)
+              .returning(COLUMNS)
+              .executeTakeFirstOrThrow()
+            await then?.(trx, r)
+            return r
+          },
           (r) => audit?.(r) ?? null,
         )
         return { ok: true, row }

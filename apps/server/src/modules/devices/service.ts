@@ -14,6 +14,7 @@ import {
 import { timingSafeEqual } from 'node:crypto'
 import { DomainError } from '../../lib/errors'
 import { hashToken, newToken } from '../../lib/secrets'
+import type { SecurityNotices } from '../../mail/security-notices'
 import type { AuditBy, AuditEvent } from '../audit'
 import type { DeviceRepo, DeviceRow, DeviceWritten } from './repo'
 
@@ -130,6 +131,8 @@ export function createDeviceService(deps: {
   repo: DeviceRepo
   /** where pairing links point (`config-pairing.ts`) */
   pairingOrigins: { offered: string; alternative: string | null }
+  /** mails `device-login-created` to the business's owners in the insert's transaction */
+  notices?: SecurityNotices
 }) {
   const { repo } = deps
 
@@ -193,6 +196,12 @@ export function createDeviceService(deps: {
             secretHash,
           },
           (r) => deviceEvent(by, r, 'device.created', { kiosk: r.isKiosk, mid: r.mid }),
+          async (trx, r) => {
+            await deps.notices?.toOwners(trx, businessId, 'device-login-created', {
+              subject: r.name,
+              from: by.origin.ip,
+            })
+          },
         ),
       )
       return { device: deviceView(row), credentials }

@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema'
 import { DomainError } from '../../lib/errors'
 import { isUuid } from '../../lib/ids'
 import { hashToken, newToken } from '../../lib/secrets'
+import type { SecurityNotices } from '../../mail/security-notices'
 import { recordAudit, type AuditBy } from '../audit'
 import { MAX_BUSINESSES_PER_USER } from '../businesses'
 import type { ConsentActor } from '../consent'
@@ -55,6 +56,8 @@ export interface TeamDeps {
   sendInvitationMail: (trx: Transaction<Database>, mail: InvitationMail) => Promise<unknown>
   /** how many businesses one account may belong to (MAX_BUSINESSES_PER_USER) */
   maxBusinessesPerUser?: number
+  /** mails `member-added` / `-removed` to the business's owners in the change's transaction */
+  notices?: SecurityNotices
   now?: () => Date
 }
 
@@ -231,6 +234,10 @@ export function createTeamService(deps: TeamDeps) {
           subject: { kind: 'member', id: user.id, name: user.email },
           details: { role: inv.role },
         })
+        await deps.notices?.toOwners(trx, inv.businessId, 'member-added', {
+          subject: user.email,
+          from: by.origin.ip,
+        })
         return { businessId: inv.businessId, role: inv.role }
       })
     },
@@ -271,6 +278,10 @@ export function createTeamService(deps: TeamDeps) {
           action: 'member.removed',
           subject: { kind: 'member', id: userId, name: member.email },
           details: { role: member.role },
+        })
+        await deps.notices?.toOwners(trx, businessId, 'member-removed', {
+          subject: member.email,
+          from: by.origin.ip,
         })
         await repo.notifyMemberChanged(trx, { businessId, userId })
       })

@@ -20,6 +20,7 @@ import {
 import { createNwcClient, withDeadline } from '../../wallets/nwc/nwc-client'
 import type { NwcConnection } from '../../wallets/nwc/nwc-uri'
 import type { RelayPolicy } from '../../wallets/nwc/relay-guard'
+import type { SecurityNotices } from '../../mail/security-notices'
 import { withAudit, type AuditBy } from '../audit'
 import type { ConsentActor, ConsentService } from '../consent'
 import type { NodeRepo } from '../node'
@@ -44,6 +45,8 @@ export function createWalletDetailsService(deps: {
   relayPolicy: RelayPolicy
   /** drops the business's cached wallet once its connection is replaced */
   onReplaced?: (businessId: string) => void
+  /** mails `wallet-replaced` to the business's owners in the replacement's transaction */
+  notices?: SecurityNotices
   /** how long a wallet may take to answer the settings page */
   answerMs?: number
 }) {
@@ -139,7 +142,12 @@ export function createWalletDetailsService(deps: {
       const { connection, publicInfo } = await verifyNwcUrl(input.url, deps.relayPolicy, probe)
       await withAudit(
         deps.db,
-        (trx) => deps.connections.save(trx, businessId, 'nwc', connection, publicInfo),
+        async (trx) => {
+          await deps.connections.save(trx, businessId, 'nwc', connection, publicInfo)
+          await deps.notices?.toOwners(trx, businessId, 'wallet-replaced', {
+            from: by.origin.ip,
+          })
+        },
         () => ({
           businessId,
           by,
@@ -229,7 +237,12 @@ export function createWalletDetailsService(deps: {
       const publicInfo = await verifyExchangeKey(config, deps.nonces, signal)
       await withAudit(
         deps.db,
-        (trx) => deps.connections.save(trx, businessId, 'exchange', config, publicInfo),
+        async (trx) => {
+          await deps.connections.save(trx, businessId, 'exchange', config, publicInfo)
+          await deps.notices?.toOwners(trx, businessId, 'wallet-replaced', {
+            from: by.origin.ip,
+          })
+        },
         () => ({
           businessId,
           by,

@@ -75,15 +75,20 @@ function finishRow(trx: Kysely<Database>, id: string, f: Finish, isFinal: boolea
     })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'sending', 'unknown'] satisfies WithdrawalStatus[])
-    .returning(['id', 'businessId', 'amountSat', 'rail', 'destinationType', 'feeSat'])
+    .returning([
+      'id',
+      'businessId',
+      'amountSat',
+      'rail',
+      'destinationType',
+      'destination',
+      'feeSat',
+    ])
     .executeTakeFirst()
 }
 
 /** The audit log's event for a payout that ended: sent or failed, as the platform saw it. */
-function payoutOutcomeEvent(
-  row: NonNullable<Awaited<ReturnType<typeof finishRow>>>,
-  f: Finish,
-): AuditEvent {
+function payoutOutcomeEvent(row: FinishedWithdrawal, f: Finish): AuditEvent {
   const sent = f.status === 'succeeded'
   return {
     businessId: row.businessId,
@@ -99,7 +104,26 @@ function payoutOutcomeEvent(
   }
 }
 
-export function createWithdrawalRepo(db: Db) {
+/**
+ * What a payout's notice names as its destination: an address (on-chain, lightning, an
+ * exchange's destination name); an invoice or LNURL (long, meaningless to read) is left out.
+ */
+export function payoutDestination(destination: string): string | null {
+  const d = destination.trim()
+  if (d.length === 0 || d.length > 100 || /^(lightning:)?ln(bc|tb|bcrt|url)/i.test(d)) return null
+  return d
+}
+
+/** A finished row as `finish` hands it on. */
+export type FinishedWithdrawal = NonNullable<Awaited<ReturnType<typeof finishRow>>>
+
+export function createWithdrawalRepo(
+  db: Db,
+  opts: {
+    /** runs in the transaction that moves a payout to succeeded, once per payout */
+    onSent?: (trx: Db, row: FinishedWithdrawal) => Promise<void>
+  } = {},
+) {
   const get = (businessId: string, id: string) =>
     db
       .selectFrom('withdrawals')
@@ -196,7 +220,11 @@ export function createWithdrawalRepo(db: Db) {
       const isFinal = f.status !== 'unknown'
       const r = await withAudit(
         db,
-        (trx) => finishRow(trx, id, f, isFinal),
+        async (trx) => {
+          const row = await finishRow(trx, id, f, isFinal)
+          if (row && f.status === 'succeeded') await opts.onSent?.(trx, row)
+          return row
+        },
         (row) => (row && isFinal ? payoutOutcomeEvent(row, f) : null),
       )
       if (!r) return false
