@@ -9,7 +9,9 @@
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hashToken } from '../src/lib/secrets'
-import { KNOWN_BROWSER_COOKIE } from '../src/modules/auth/known-browsers'
+import { createSecurityNotices } from '../src/mail/security-notices'
+import { createKnownBrowserRepo } from '../src/modules/auth/known-browser-repo'
+import { createKnownBrowsers, KNOWN_BROWSER_COOKIE } from '../src/modules/auth/known-browsers'
 import { appCode, rejection } from './assertions'
 import { scenario, uniqueEmail, type TestBrowser } from './harness'
 import { eventsTo, noticesTo } from './notices-support'
@@ -239,5 +241,27 @@ describe('a sign-in from a new browser', () => {
     await shared.caller.auth.signIn({ email: a.email, password })
     expect(await eventsTo(env, a.email)).toEqual(['new-sign-in'])
     expect(await eventsTo(env, bAccount.email)).toEqual(['new-sign-in'])
+  })
+})
+
+describe('a notice that cannot be queued', () => {
+  it('fails the change it belongs to, which rolls back (nothing half-done, nothing silent)', async () => {
+    const { email, id } = await signedUp()
+    const failing = createSecurityNotices({
+      mail: {
+        enqueueMail: () => Promise.reject(new Error('the outbox is unavailable')),
+      },
+    })
+    const browsers = createKnownBrowsers({ repo: createKnownBrowserRepo(db), notices: failing })
+    const count = async () =>
+      (await db.selectFrom('knownBrowsers').select('tokenHash').where('userId', '=', id).execute())
+        .length
+    expect(await count()).toBe(1)
+    await expect(
+      browsers.signedIn(id, { ip: '10.9.9.9', userAgent: FIREFOX_WINDOWS }),
+    ).rejects.toThrow('the outbox is unavailable')
+    // the browser did not become known: its next sign-in is told again
+    expect(await count()).toBe(1)
+    expect(await noticesTo(env, email)).toEqual([])
   })
 })
