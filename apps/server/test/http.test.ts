@@ -38,6 +38,20 @@ describe('HTTP transport', () => {
     expect(cookie).not.toContain('Secure')
   })
 
+  it('sets the known-browser cookie beside it: httpOnly, SameSite, for a year', async () => {
+    const res = await signUp({ origin: 'http://localhost:3000', host: 'localhost:3000' })
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
+    const known = cookies.find((c) => c.startsWith('kb='))
+    expect(known).toBeDefined()
+    expect(known).toContain('HttpOnly')
+    expect(known).toContain('SameSite=Lax')
+    expect(known).toContain('Path=/')
+    const expires = Date.parse(/Expires=([^;]+)/.exec(known!)![1]!)
+    const days = (expires - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(364)
+    expect(days).toBeLessThanOrEqual(365)
+  })
+
   it('marks the cookie Secure when the public URL is https', async () => {
     const secure = await scenario({
       env: { PUBLIC_URL: 'https://pay.example.com' },
@@ -55,7 +69,9 @@ describe('HTTP transport', () => {
         payload: json({ email: uniqueEmail(), password: 'correct horse battery' }),
       })
       expect(res.statusCode).toBe(200)
-      expect(String(res.headers['set-cookie'])).toContain('Secure')
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? [])
+      expect(cookies.map((c) => c.split('=')[0])).toEqual(['sid', 'kb'])
+      for (const c of cookies) expect(c).toContain('Secure')
     } finally {
       await secure.close()
     }
