@@ -58,7 +58,7 @@ function Message({ id }: { id: string }) {
     <article className="grid min-w-0 gap-3" aria-label={m.subject}>
       <header className="grid gap-1">
         <h2 className="text-lg font-semibold break-words">{m.subject}</h2>
-        <p className="text-xs text-muted-foreground break-all">
+        <p className="text-xs break-words text-muted-foreground">
           {t('demo.mailbox.from', { from: m.from })} ·{' '}
           {t('demo.mailbox.to', { to: m.to.join(', ') })} ·{' '}
           {new Intl.DateTimeFormat(i18n.resolvedLanguage, {
@@ -139,7 +139,7 @@ export function DemoMailboxPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-[320px_1fr]">
           <nav aria-label={t('demo.mailbox.messages')} className="min-w-0">
-            <ul className="grid gap-1">
+            <ul className="grid grid-cols-1 gap-1">
               {list.data.map((m) => (
                 <li key={m.id}>
                   <button
@@ -147,7 +147,7 @@ export function DemoMailboxPage() {
                     onClick={() => setOpenId(m.id)}
                     aria-current={m.id === selected ? 'true' : undefined}
                     className={cn(
-                      'grid w-full gap-0.5 rounded-md border px-3 py-2 text-left text-sm hover:bg-muted',
+                      'grid w-full grid-cols-1 gap-0.5 rounded-md border px-3 py-2 text-left text-sm hover:bg-muted',
                       m.id === selected && 'border-primary bg-primary-soft',
                     )}
                   >
