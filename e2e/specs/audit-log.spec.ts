@@ -40,12 +40,14 @@ test('an owner sees what was done, filters it, and downloads it as CSV', async (
   await expect(table.getByText('Front till')).toBeVisible()
   await expect(table.getByText('Member').first()).toBeVisible()
   await expect(table.getByRole('row')).toHaveCount(3)
+  await expect(page.getByText('All 2 entries')).toBeVisible()
 
   // filtered to the devices: the settings change goes, and the URL keeps the filter
   await page.getByLabel('What').selectOption('device')
   await expect(page).toHaveURL(/group=device/)
   await expect(table.getByText('Device settings changed')).toHaveCount(0)
   await expect(table.getByRole('row')).toHaveCount(2)
+  await expect(page.getByText('1 entry', { exact: true })).toBeVisible()
 
   // the CSV has what the filter shows
   const download = page.waitForEvent('download')

@@ -52,3 +52,71 @@ export function ListEmpty({
     </Card>
   )
 }
+
+/**
+ * A list with nothing to show yet or nothing matching its filters: what would be here and, as
+ * `action`, the way on (take a first payment, clear the filters).
+ */
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+}: {
+  icon: LucideIcon
+  title: string
+  description: string
+  action?: ReactNode
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
+      <Icon className="size-8 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{description}</p>
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  )
+}
+
+/**
+ * Below a list that pages: "Load more" while there is more, then how many are shown; a failed
+ * page is said without losing the rows already there.
+ */
+export function LoadMore({
+  query,
+  loadMoreLabel,
+  shownLabel,
+  failedLabel,
+}: {
+  /** the list's infinite query */
+  query: {
+    hasNextPage: boolean
+    isFetchingNextPage: boolean
+    isFetchNextPageError: boolean
+    fetchNextPage: () => Promise<unknown>
+  }
+  loadMoreLabel: string
+  shownLabel: string
+  failedLabel: string
+}) {
+  return (
+    <div className="mt-4 flex flex-col items-center gap-2">
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          isLoading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {loadMoreLabel}
+        </Button>
+      ) : (
+        <p className="text-xs text-muted-foreground">{shownLabel}</p>
+      )}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="text-sm text-destructive">
+          {failedLabel}
+        </p>
+      )}
+    </div>
+  )
+}

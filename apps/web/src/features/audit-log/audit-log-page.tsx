@@ -7,9 +7,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { inferOutput } from '@trpc/tanstack-react-query'
 import { Download, ScrollText, SearchX, X } from 'lucide-react'
-import { useId, useMemo, type ReactNode } from 'react'
+import { useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AUDIT_ACTION_GROUPS } from '@app/domain'
+import { EmptyState, LoadMore } from '@/components/list-states'
+import { dateTimeFormat } from '@/lib/format'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -44,9 +46,7 @@ function useAuditLog(businessId: string, filter: AuditApiFilter) {
 }
 
 const formatWhen = (value: Date) =>
-  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    value,
-  )
+  dateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'medium' }).format(value)
 
 export function AuditLogPage({
   businessId,
@@ -162,7 +162,7 @@ export function AuditLogPage({
           </Button>
         </Card>
       ) : items.length === 0 ? (
-        <Empty
+        <EmptyState
           icon={isFiltered ? SearchX : ScrollText}
           title={t(isFiltered ? 'audit.noMatches.title' : 'audit.none.title')}
           description={t(isFiltered ? 'audit.noMatches.description' : 'audit.none.description')}
@@ -178,50 +178,15 @@ export function AuditLogPage({
         <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
           <AuditTable items={items} />
           <AuditCards items={items} />
-          <div className="mt-4 flex flex-col items-center gap-2">
-            {query.hasNextPage ? (
-              <Button
-                variant="outline"
-                isLoading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {t('audit.loadMore')}
-              </Button>
-            ) : (
-              <p className="text-xs text-muted-foreground">
-                {t('audit.shown', { count: items.length })}
-              </p>
-            )}
-            {query.isFetchNextPageError && (
-              <p role="alert" className="text-sm text-destructive">
-                {t('audit.loadFailed')}
-              </p>
-            )}
-          </div>
+          <LoadMore
+            query={query}
+            loadMoreLabel={t('audit.loadMore')}
+            shownLabel={t('audit.shown', { count: items.length })}
+            failedLabel={t('audit.loadFailed')}
+          />
         </div>
       )}
     </>
-  )
-}
-
-function Empty({
-  icon: Icon,
-  title,
-  description,
-  action,
-}: {
-  icon: typeof ScrollText
-  title: string
-  description: string
-  action: ReactNode
-}) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
-      <Icon className="size-8 text-muted-foreground" aria-hidden />
-      <p className="font-medium">{title}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{description}</p>
-      {action && <div className="mt-2">{action}</div>}
-    </div>
   )
 }
 

@@ -3,7 +3,6 @@
  * loading states; each row is a link that opens the payment's detail over the list.
  */
 import { Link } from '@tanstack/react-router'
-import type { Receipt } from 'lucide-react'
 import { type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '@/lib/utils'
@@ -180,27 +179,6 @@ function TransactionAmount({ p }: { p: Transaction }) {
       amountSat={p.status === 'settled' ? p.receivedSat : p.amountSat}
       isDimmed={p.status !== 'settled'}
     />
-  )
-}
-
-export function EmptyState({
-  icon: Icon,
-  title,
-  description,
-  action,
-}: {
-  icon: typeof Receipt
-  title: string
-  description: string
-  action: ReactNode
-}) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-card px-6 py-14 text-center">
-      <Icon className="size-8 text-muted-foreground" aria-hidden />
-      <p className="font-medium">{title}</p>
-      <p className="max-w-sm text-sm text-muted-foreground">{description}</p>
-      <div className="mt-2">{action}</div>
-    </div>
   )
 }
 

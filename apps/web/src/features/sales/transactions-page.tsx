@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { Download, Receipt, SearchX, X } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { EmptyState, LoadMore } from '@/components/list-states'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -24,7 +25,7 @@ import {
 import { useTransactions } from './use-sales'
 import { WidgetError } from './widget'
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@app/domain'
-import { TransactionTable, TransactionCards, EmptyState, ListSkeleton } from './transaction-list'
+import { TransactionTable, TransactionCards, ListSkeleton } from './transaction-list'
 import { SearchBox } from './search-box'
 import { PeopleFilters } from './people-filters'
 import { PaymentDetailSheet } from './payment-detail'
@@ -147,26 +148,12 @@ export function TransactionsPage({
         <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
           <TransactionTable items={items} businessId={businessId} />
           <TransactionCards items={items} businessId={businessId} />
-          <div className="mt-4 flex flex-col items-center gap-2">
-            {query.hasNextPage ? (
-              <Button
-                variant="outline"
-                isLoading={query.isFetchingNextPage}
-                onClick={() => void query.fetchNextPage()}
-              >
-                {t('sales.transactions.loadMore')}
-              </Button>
-            ) : (
-              <p className="text-xs text-muted-foreground">
-                {t('sales.transactions.shown', { count: items.length })}
-              </p>
-            )}
-            {query.isFetchNextPageError && (
-              <p role="alert" className="text-sm text-destructive">
-                {t('sales.loadFailed')}
-              </p>
-            )}
-          </div>
+          <LoadMore
+            query={query}
+            loadMoreLabel={t('sales.transactions.loadMore')}
+            shownLabel={t('sales.transactions.shown', { count: items.length })}
+            failedLabel={t('sales.loadFailed')}
+          />
         </div>
       )}
 
