@@ -71,7 +71,10 @@ test('a forgotten password is reset from the link in the demo mailbox', async ({
     await expect(page.getByLabel(/^(New password|Neues Passwort)$/)).toBeVisible()
   })
   await screenshots(page, '/demo-mailbox', 'demo-mailbox', async () => {
-    await expect(page.getByRole('article')).toBeVisible()
+    // the opened mail's HTML is in (a frame loads after the page settles)
+    await expect(
+      page.getByRole('article').frameLocator('iframe').locator('a').first(),
+    ).toBeVisible()
   })
   await page.goto(resetPath)
 
