@@ -8,6 +8,7 @@
  */
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createCleanupRepo } from '../src/jobs/cleanup-repo'
 import { hashToken } from '../src/lib/secrets'
 import { createSecurityNotices } from '../src/mail/security-notices'
 import { createKnownBrowserRepo } from '../src/modules/auth/known-browser-repo'
@@ -263,5 +264,29 @@ describe('a notice that cannot be queued', () => {
     // the browser did not become known: its next sign-in is told again
     expect(await count()).toBe(1)
     expect(await noticesTo(env, email)).toEqual([])
+  })
+})
+
+describe('known browsers unseen for over a year', () => {
+  it('are deleted by the housekeeping job (their cookie expired); recent ones stay', async () => {
+    const { id } = await signedUp()
+    const yearAgo = new Date(Date.now() - 366 * 86_400_000)
+    await db
+      .insertInto('knownBrowsers')
+      .values({ userId: id, tokenHash: hashToken('forgotten') })
+      .execute()
+    await db
+      .updateTable('knownBrowsers')
+      .set({ lastSeenAt: yearAgo })
+      .where('tokenHash', '=', hashToken('forgotten'))
+      .execute()
+    expect(await createCleanupRepo(db).deleteForgottenBrowsers()).toBeGreaterThanOrEqual(1)
+    const left = await db
+      .selectFrom('knownBrowsers')
+      .select('tokenHash')
+      .where('userId', '=', id)
+      .execute()
+    expect(left).toHaveLength(1)
+    expect(left[0]!.tokenHash).not.toBe(hashToken('forgotten'))
   })
 })

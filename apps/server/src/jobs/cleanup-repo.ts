@@ -31,6 +31,16 @@ export function createCleanupRepo(db: Db) {
         WHERE l.holder = dead.id AND l.expires_at < now()`.execute(db)
       return Number(result.numAffectedRows ?? 0n)
     },
+
+    /**
+     * Deletes known browsers unseen for over a year: their cookie has expired, so no browser
+     * can present their token any more.
+     */
+    async deleteForgottenBrowsers(): Promise<number> {
+      const result = await sql`
+        DELETE FROM known_browsers WHERE last_seen_at < now() - interval '1 year'`.execute(db)
+      return Number(result.numAffectedRows ?? 0n)
+    },
   }
 }
 

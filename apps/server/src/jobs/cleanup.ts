@@ -1,7 +1,7 @@
 /**
  * Housekeeping on the job queue: lapsed rate-limit counters are deleted, so the table holds only
  * the windows still running however many addresses and accounts have been seen; so are the
- * heartbeats of server instances long dead.
+ * heartbeats of server instances long dead, and browsers whose known-browser cookie expired.
  */
 import type { CleanupRepo } from './cleanup-repo'
 import type { JobQueue } from './jobs'
@@ -23,5 +23,6 @@ export function registerCleanupJobs(
     }
     if (total > 0) deps.log?.(`deleted ${total} lapsed rate-limit counters`)
     await deps.repo.deleteDeadInstances()
+    await deps.repo.deleteForgottenBrowsers()
   })
 }
