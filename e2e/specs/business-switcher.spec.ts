@@ -2,9 +2,27 @@
  * The business switcher in the sidebar: with one business it lists that one (checked) and leads
  * to a new one, by keyboard; with two, choosing the other opens it; on a phone, from the menu.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ownerWithExchange } from '../support/application'
+import { screenshots } from '../support/screenshots'
 import { simnet } from '../support/simnet'
+
+/** The switcher's face (the sidebar's, or the phone menu's): every line of it reads in full. */
+async function faceReadsInFull(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    await page.locator('header button[aria-haspopup="dialog"]').click()
+  }
+  // the name, the role and what the switcher offers
+  const lines = page.getByRole('button', { name: /Corner Café/ }).locator('span.block')
+  await expect(lines).toHaveCount(3)
+  for (const line of await lines.all()) {
+    const fits = await line.evaluate((el) => {
+      const box = el as unknown as { scrollWidth: number; clientWidth: number }
+      return box.scrollWidth <= box.clientWidth
+    })
+    expect(fits, await line.innerText()).toBe(true)
+  }
+}
 
 test('switch between businesses and add one from the sidebar', async ({ page }) => {
   const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
@@ -28,12 +46,19 @@ test('switch between businesses and add one from the sidebar', async ({ page }) 
   await expect(page).toHaveURL(new RegExp(`${dashboard}$`))
   const switcher = page.getByRole('button', { name: /Corner Café/ })
   await expect(switcher).toContainText('Add a business')
+  await expect(switcher).toContainText('Owner')
+  await faceReadsInFull(page)
   await switcher.focus()
   await expect(switcher).not.toHaveAttribute('data-state')
   release()
   await expect(switcher).toHaveAttribute('data-state', 'closed')
   await expect(switcher).toBeFocused()
   await page.unrouteAll()
+  // the role and what the switcher offers, each in full, in English and German, narrow and wide
+  await screenshots(page, dashboard, 'business-switcher-one', () => faceReadsInFull(page))
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(switcher).toHaveAttribute('data-state', 'closed')
+  await switcher.focus()
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
   await expect(menu.getByRole('menuitemradio')).toHaveCount(1)
@@ -63,6 +88,10 @@ test('switch between businesses and add one from the sidebar', async ({ page }) 
   await expect(other).toContainText('Setting up')
   await other.click()
   await expect(page).toHaveURL(new RegExp(`/onboarding/${secondId}/company-details$`))
+  await page.goto(dashboard)
+  await faceReadsInFull(page)
+  await expect(page.getByRole('button', { name: /Corner Café/ })).toContainText('Switch business')
+  await screenshots(page, dashboard, 'business-switcher-two', () => faceReadsInFull(page))
 
   // A phone: the switcher is in the menu, and the menu closes on the way to a new business.
   await page.setViewportSize({ width: 390, height: 844 })

@@ -39,9 +39,12 @@ export function BusinessSwitcher({
       </span>
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-medium text-foreground">{business?.name}</span>
+        {/* the role and what the menu offers each on a line of their own, read in full (the
+            offer wraps where a language's words are long) */}
         <span className="block truncate text-xs text-muted-foreground">
           {business ? t(`team.roles.${business.role}`) : null}
-          {' · '}
+        </span>
+        <span className="block text-xs text-balance break-words text-muted-foreground">
           {businesses.length > 1 ? t('nav.switchBusiness') : t('nav.addBusiness')}
         </span>
       </span>
