@@ -1,7 +1,7 @@
 import { INVITABLE_ROLES, type InvitableRole } from '@app/domain'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Copy, Crown, MailPlus, Trash2, X } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormDialog } from '@/components/form-dialog'
 import { ListLoadFailed, ListPending } from '@/components/list-states'
@@ -53,154 +53,137 @@ export function TeamPage({ businessId }: { businessId: string }) {
         }
       />
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-base font-semibold">{t('team.members.title')}</h2>
-        </CardHeader>
-        <CardContent>
-          {members.isPending ? (
-            <ListPending />
-          ) : members.isError ? (
-            <ListLoadFailed
-              title={t('team.members.loadFailed')}
-              onRetry={() => void members.refetch()}
-            />
-          ) : (
-            <ul className="divide-y divide-border" aria-label={t('team.members.title')}>
-              {members.data.map((m) => {
-                const isMe = m.userId === me.data?.id
-                return (
-                  <li
-                    key={m.userId}
-                    className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">{m.email}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {isMe ? t('team.members.you') : t(`team.roles.${m.role}`)}
-                      </p>
-                    </div>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {m.role === 'owner' ? (
-                        <Badge variant="outline">
-                          <Crown aria-hidden className="size-3" />
-                          {t('team.roles.owner')}
-                        </Badge>
-                      ) : (
-                        <>
-                          <NativeSelect
-                            aria-label={t('team.members.roleOf', { email: m.email })}
-                            value={m.role}
-                            disabled={changeRole.isPending}
-                            onChange={(e) =>
-                              changeRole.mutate(
-                                {
-                                  businessId,
-                                  userId: m.userId,
-                                  role: e.target.value as InvitableRole,
-                                },
-                                { onError: (err) => notifyError(err) },
-                              )
-                            }
-                          >
-                            {INVITABLE_ROLES.map((r) => (
-                              <option key={r} value={r}>
-                                {t(`team.roles.${r}`)}
-                              </option>
-                            ))}
-                          </NativeSelect>
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => setTransferTo({ userId: m.userId, email: m.email })}
-                          >
-                            <Crown aria-hidden />
-                            {t('team.transfer.open')}
-                          </Button>
-                        </>
-                      )}
-                      {!isMe && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={t('team.members.removeNamed', { email: m.email })}
-                          disabled={remove.isPending}
-                          onClick={() =>
-                            remove.mutate(
-                              { businessId, userId: m.userId },
+      <ListCard
+        title={t('team.members.title')}
+        query={members}
+        loadFailed={t('team.members.loadFailed')}
+      >
+        {(data) => (
+          <ul className="divide-y divide-border" aria-label={t('team.members.title')}>
+            {data.map((m) => {
+              const isMe = m.userId === me.data?.id
+              return (
+                <li
+                  key={m.userId}
+                  className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium">{m.email}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {isMe ? t('team.members.you') : t(`team.roles.${m.role}`)}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2">
+                    {m.role === 'owner' ? (
+                      <Badge variant="outline">
+                        <Crown aria-hidden className="size-3" />
+                        {t('team.roles.owner')}
+                      </Badge>
+                    ) : (
+                      <>
+                        <NativeSelect
+                          aria-label={t('team.members.roleOf', { email: m.email })}
+                          value={m.role}
+                          disabled={changeRole.isPending}
+                          onChange={(e) =>
+                            changeRole.mutate(
                               {
-                                onSuccess: () => notify.success(t('team.members.removed')),
-                                onError: (err) => notifyError(err),
+                                businessId,
+                                userId: m.userId,
+                                role: e.target.value as InvitableRole,
                               },
+                              { onError: (err) => notifyError(err) },
                             )
                           }
                         >
-                          <Trash2 aria-hidden />
-                          {t('team.members.remove')}
+                          {INVITABLE_ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {t(`team.roles.${r}`)}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setTransferTo({ userId: m.userId, email: m.email })}
+                        >
+                          <Crown aria-hidden />
+                          {t('team.transfer.open')}
                         </Button>
-                      )}
-                    </div>
-                  </li>
-                )
-              })}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <h2 className="text-base font-semibold">{t('team.invitations.title')}</h2>
-        </CardHeader>
-        <CardContent>
-          {invitations.isPending ? (
-            <ListPending />
-          ) : invitations.isError ? (
-            <ListLoadFailed
-              title={t('team.invitations.loadFailed')}
-              onRetry={() => void invitations.refetch()}
-            />
-          ) : invitations.data.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('team.invitations.none')}</p>
-          ) : (
-            <ul className="divide-y divide-border" aria-label={t('team.invitations.title')}>
-              {invitations.data.map((inv) => (
-                <li
-                  key={inv.id}
-                  className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{inv.email}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {t(`team.roles.${inv.role}`)} ·{' '}
-                      {inv.state === 'expired'
-                        ? t('team.invitations.expired')
-                        : t('team.invitations.expires', {
-                            date: formatDate(new Date(inv.expiresAt)),
-                          })}
-                    </p>
+                      </>
+                    )}
+                    {!isMe && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t('team.members.removeNamed', { email: m.email })}
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(
+                            { businessId, userId: m.userId },
+                            {
+                              onSuccess: () => notify.success(t('team.members.removed')),
+                              onError: (err) => notifyError(err),
+                            },
+                          )
+                        }
+                      >
+                        <Trash2 aria-hidden />
+                        {t('team.members.remove')}
+                      </Button>
+                    )}
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={t('team.invitations.revokeNamed', { email: inv.email })}
-                    disabled={revoke.isPending}
-                    onClick={() =>
-                      revoke.mutate(
-                        { businessId, invitationId: inv.id },
-                        { onError: (err) => notifyError(err) },
-                      )
-                    }
-                  >
-                    <X aria-hidden />
-                    {t('team.invitations.revoke')}
-                  </Button>
                 </li>
-              ))}
-            </ul>
-          )}
-        </CardContent>
-      </Card>
+              )
+            })}
+          </ul>
+        )}
+      </ListCard>
+
+      <ListCard
+        title={t('team.invitations.title')}
+        query={invitations}
+        loadFailed={t('team.invitations.loadFailed')}
+        empty={<p className="text-sm text-muted-foreground">{t('team.invitations.none')}</p>}
+      >
+        {(data) => (
+          <ul className="divide-y divide-border" aria-label={t('team.invitations.title')}>
+            {data.map((inv) => (
+              <li
+                key={inv.id}
+                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{inv.email}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {t(`team.roles.${inv.role}`)} ·{' '}
+                    {inv.state === 'expired'
+                      ? t('team.invitations.expired')
+                      : t('team.invitations.expires', {
+                          date: formatDate(new Date(inv.expiresAt)),
+                        })}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('team.invitations.revokeNamed', { email: inv.email })}
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(
+                      { businessId, invitationId: inv.id },
+                      { onError: (err) => notifyError(err) },
+                    )
+                  }
+                >
+                  <X aria-hidden />
+                  {t('team.invitations.revoke')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListCard>
 
       <Card>
         <CardHeader>
@@ -435,5 +418,42 @@ function TransferDialog({
         </FormControl>
       </FormField>
     </FormDialog>
+  )
+}
+
+/**
+ * A card listing what a query returns: a spinner while it loads, what failed with a retry,
+ * `empty` when there is nothing, else `children` with the items.
+ */
+function ListCard<T>({
+  title,
+  query,
+  loadFailed,
+  empty,
+  children,
+}: {
+  title: string
+  query: { isPending: boolean; isError: boolean; data: T[] | undefined; refetch: () => unknown }
+  loadFailed: string
+  empty?: ReactNode
+  children: (items: T[]) => ReactNode
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-base font-semibold">{title}</h2>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <ListPending />
+        ) : query.isError || !query.data ? (
+          <ListLoadFailed title={loadFailed} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 && empty ? (
+          empty
+        ) : (
+          children(query.data)
+        )}
+      </CardContent>
+    </Card>
   )
 }
