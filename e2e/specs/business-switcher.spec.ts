@@ -24,6 +24,9 @@ async function faceReadsInFull(page: Page) {
   }
 }
 
+// The service worker would serve the menu's code from its precache, out of the page's routes.
+test.use({ serviceWorkers: 'block' })
+
 test('switch between businesses and add one from the sidebar', async ({ page }) => {
   const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
   const businessId = await ownerWithExchange(page, 'Corner Café', credentials)
