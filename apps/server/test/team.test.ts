@@ -44,6 +44,27 @@ describe('invitations', () => {
     expect(await unverified.caller.team.invitations({ businessId: id })).toEqual([])
   })
 
+  it("is written in the invited account's language, or the inviter's for a new address", async () => {
+    const german = await signedUp()
+    await sql`UPDATE users SET locale = 'de' WHERE lower(email) = ${german.email.toLowerCase()}`.execute(
+      env.database.db,
+    )
+    const stranger = uniqueEmail()
+    await owner.caller.team.invite({ businessId, data: { email: german.email, role: 'manager' } })
+    await owner.caller.team.invite({ businessId, data: { email: stranger, role: 'manager' } })
+    const mails = await sql<{ toAddress: string; locale: string }>`SELECT to_address, locale
+      FROM mail_outbox WHERE template = 'invitation'
+      AND to_address IN (${german.email.toLowerCase()}, ${stranger.toLowerCase()})`.execute(
+      env.database.db,
+    )
+    expect(new Map(mails.rows.map((m) => [m.toAddress, m.locale]))).toEqual(
+      new Map([
+        [german.email.toLowerCase(), 'de'],
+        [stranger.toLowerCase(), 'en'],
+      ]),
+    )
+  })
+
   it('an owner invites by email; that address accepts and joins with the role', async () => {
     const email = uniqueEmail('Invited').replace('invited', 'Invited')
     const sent = await owner.caller.team.invite({ businessId, data: { email, role: 'accountant' } })

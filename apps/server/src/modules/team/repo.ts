@@ -260,6 +260,16 @@ export function createTeamRepo(db: Db) {
     },
 
     /** The language mail to the user is written in. */
+    /** The language of the account with this address, when there is one. */
+    async localeByEmail(ex: Executor, email: string): Promise<string | undefined> {
+      const row = await ex
+        .selectFrom('users')
+        .select('locale')
+        .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
+        .executeTakeFirst()
+      return row?.locale ?? undefined
+    },
+
     async userLocale(ex: Executor, userId: string): Promise<string> {
       const row = await ex
         .selectFrom('users')

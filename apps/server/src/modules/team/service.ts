@@ -29,7 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** What a new invitation asks to send (the link is built from the token here, and only here). */
 export interface InvitationMail {
   to: string
-  /** the inviter's language (the invited address has none of its own yet) */
+  /** the invited account's language, or the inviter's when the address has no account yet */
   locale: string
   inviterEmail: string
   businessName: string
@@ -144,7 +144,7 @@ export function createTeamService(deps: TeamDeps) {
         // INVITATION MAIL: the one place an invitation is mailed, in its own transaction.
         await deps.sendInvitationMail(trx, {
           to: email,
-          locale: await repo.userLocale(trx, invitedBy),
+          locale: (await repo.localeByEmail(trx, email)) ?? (await repo.userLocale(trx, invitedBy)),
           inviterEmail: inviter.email,
           businessName,
           role: input.role,
