@@ -194,6 +194,27 @@ describe('member and ownership changes in the audit log', () => {
   })
 })
 
+describe('who may pay out', () => {
+  it('a change is one settings event; setting it as it already is writes none', async () => {
+    const me = (await owner.caller.auth.getProfile())!
+    expect(
+      await oneEvent(() => owner.caller.team.setAdminsMayPayOut({ businessId, allowed: true })),
+    ).toMatchObject({
+      actorKind: 'member',
+      actorId: me.id,
+      ip: IP,
+      action: 'business.settings_changed',
+      details: { adminsMayPayOut: true },
+    })
+    const before = (await events()).length
+    await owner.caller.team.setAdminsMayPayOut({ businessId, allowed: true })
+    expect((await events()).length).toBe(before)
+    expect(
+      await oneEvent(() => owner.caller.team.setAdminsMayPayOut({ businessId, allowed: false })),
+    ).toMatchObject({ details: { adminsMayPayOut: false } })
+  })
+})
+
 describe('accepting an invitation', () => {
   it('keeps to the businesses an account may belong to', async () => {
     const full = await signedUp()

@@ -146,15 +146,17 @@ export function createTeamRepo(db: Db) {
       return row !== undefined
     },
 
-    async setAdminsMayPayOut(businessId: string, value: boolean): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('businesses')
-          .set({ adminsMayPayOut: value })
-          .where('id', '=', businessId)
-          .execute()
-        await notifyMemberChanged(trx, { businessId })
-      })
+    /** false when it already was `value` (nothing changed) */
+    async setAdminsMayPayOut(ex: Executor, businessId: string, value: boolean): Promise<boolean> {
+      const changed = await ex
+        .updateTable('businesses')
+        .set({ adminsMayPayOut: value })
+        .where('id', '=', businessId)
+        .where('adminsMayPayOut', '<>', value)
+        .returning('id')
+        .executeTakeFirst()
+      if (changed) await notifyMemberChanged(ex, { businessId })
+      return changed !== undefined
     },
 
     async adminsMayPayOut(businessId: string): Promise<boolean> {

@@ -48,7 +48,7 @@ export const teamRouter = router({
   setAdminsMayPayOut: businessProcedure('payoutPolicy.manage')
     .input(z.object({ allowed: z.boolean() }))
     .mutation(({ ctx, input }) =>
-      ctx.services.team.setAdminsMayPayOut(ctx.business.id, input.allowed),
+      ctx.services.team.setAdminsMayPayOut(ctx.business.id, input.allowed, memberAuditOf(ctx)),
     ),
   // An invitation's link: what it offers (anyone with the link), and accepting it (signed in).
   invitation: publicProcedure

@@ -324,8 +324,18 @@ export function createTeamService(deps: TeamDeps) {
     closeGuard: () => deps.guard.close(),
 
     adminsMayPayOut: (businessId: string) => repo.adminsMayPayOut(businessId),
-    setAdminsMayPayOut: (businessId: string, value: boolean) =>
-      repo.setAdminsMayPayOut(businessId, value),
+    /** Whether admins may pay out: a settings change of the business, in its audit log. */
+    async setAdminsMayPayOut(businessId: string, value: boolean, by: AuditBy): Promise<void> {
+      await repo.transaction(async (trx) => {
+        if (!(await repo.setAdminsMayPayOut(trx, businessId, value))) return
+        await recordAudit(trx, {
+          businessId,
+          by,
+          action: 'business.settings_changed',
+          details: { adminsMayPayOut: value },
+        })
+      })
+    },
   }
 }
 
