@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto'
 import { parseInvoice, type BitcoinNetwork, type InvoiceDestination } from '@app/domain'
-import { fetch, type Agent } from 'undici'
+import { fetch, type Agent, type Dispatcher } from 'undici'
 import { z } from 'zod'
 import { DomainError } from '../../lib/errors'
 import { isRefusedLiteral, publicOnlyDispatcher } from '../../lib/public-address'
@@ -67,7 +67,20 @@ async function readLimited(res: Awaited<ReturnType<typeof fetch>>): Promise<stri
   return Buffer.concat(chunks).toString('utf8')
 }
 
-async function getJson(raw: string, network: BitcoinNetwork, signal?: AbortSignal) {
+/**
+ * How a look-up connects. Left out, it is the public-only pool outside demo mode (and plain
+ * connections in it); tests give a pool of their own to reach their local services.
+ */
+export interface LnurlTransport {
+  dispatcher?: Dispatcher
+}
+
+async function getJson(
+  raw: string,
+  network: BitcoinNetwork,
+  signal?: AbortSignal,
+  transport: LnurlTransport = {},
+) {
   let url: URL
   try {
     url = new URL(raw)
@@ -82,7 +95,9 @@ async function getJson(raw: string, network: BitcoinNetwork, signal?: AbortSigna
       // a redirect could lead anywhere, past the check of the host
       redirect: 'manual',
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      dispatcher: isDemo(network) ? undefined : (publicPool ??= publicOnlyDispatcher()),
+      dispatcher:
+        transport.dispatcher ??
+        (isDemo(network) ? undefined : (publicPool ??= publicOnlyDispatcher())),
     })
     if (!res.ok) {
       await res.body?.cancel().catch(() => {})
@@ -103,8 +118,9 @@ export async function fetchPayRequest(
   url: string,
   network: BitcoinNetwork,
   signal?: AbortSignal,
+  transport?: LnurlTransport,
 ): Promise<PayRequest> {
-  const parsed = ZPayRequest.safeParse(await getJson(url, network, signal))
+  const parsed = ZPayRequest.safeParse(await getJson(url, network, signal, transport))
   if (!parsed.success || parsed.data.tag !== 'payRequest') throw unusable()
   return parsed.data
 }
