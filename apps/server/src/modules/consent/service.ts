@@ -174,15 +174,28 @@ export function createConsentService(deps: ConsentDeps) {
 
     /**
      * What a quote may say before the act: the limits and the destinations screened (audited as
-     * screening decisions); no proof asked yet and no consent decision recorded.
+     * screening decisions); no proof asked yet and no consent decision recorded, unless the check
+     * is of an act being made (`refusalOf`, a refund at a terminal): its refusal is then audited.
      */
     async precheck(
-      req: Pick<ConsentRequest, 'actor' | 'screen' | 'amountSat'>,
+      req: Pick<ConsentRequest, 'actor' | 'screen' | 'amountSat'> & {
+        refusalOf?: Pick<ConsentRequest, 'action' | 'destination'>
+      },
       signal?: AbortSignal,
     ): Promise<void> {
-      if (req.actor.userId !== null) await deps.requireVerifiedEmail?.(req.actor.userId)
-      await checkLimits(req.actor.businessId, req.amountSat)
-      await screenAll(req.screen, req.actor, 'quote', signal)
+      try {
+        if (req.actor.userId !== null) await deps.requireVerifiedEmail?.(req.actor.userId)
+        await checkLimits(req.actor.businessId, req.amountSat)
+        await screenAll(req.screen, req.actor, 'quote', signal)
+      } catch (err) {
+        if (req.refusalOf) {
+          const code = err instanceof DomainError ? err.code : 'INTERNAL'
+          await audit({ ...req, ...req.refusalOf }, 'refused', code).catch((e: unknown) =>
+            deps.log?.('consent audit', e),
+          )
+        }
+        throw err
+      }
     },
 
     /**

@@ -200,7 +200,15 @@ export function createWithdrawalService(deps: WithdrawalDeps) {
       const wallet = await walletOf(actor.businessId)
       await wallet.sendableBalance(signal).catch(walletError)
       const p = await plan(actor, wallet, input, signal)
-      await consent.precheck({ actor, screen: p.screenTargets, amountSat: p.amountSat }, signal)
+      // a refund is checked as the staff member makes it: a refusal is that act refused
+      const refusalOf =
+        actor.userId === null
+          ? { action: 'refund' as const, destination: input.destination.slice(0, 2_000) }
+          : undefined
+      await consent.precheck(
+        { actor, screen: p.screenTargets, amountSat: p.amountSat, refusalOf },
+        signal,
+      )
       await checkFunds(wallet, p, signal)
       return quoteOf(p)
     },
