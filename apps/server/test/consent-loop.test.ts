@@ -173,4 +173,42 @@ describe("autoloop's destination", () => {
     expect(appCode(expired)).toBe('STEP_UP_REQUIRED')
     expect((await overview()).autoloop).toMatchObject({ destAddress: next })
   })
+
+  it('keeps its destination when changed, with a step-up, to an address screening refuses', async () => {
+    const good = chain().newAddress('savings-good')
+    await setup(good, { password: ACCOUNT_PASSWORD })
+    const before = (await overview()).autoloop
+    expect(before).toMatchObject({ destAddress: good, state: 'enabled' })
+    const { admin } = await env.services.nodes.admin(businessId)
+    const params = await admin.autoloop()
+    expect(params.destAddress).toBe(good)
+    const from = (await decisions(env, businessId)).length
+
+    // the session's step-up stands: each change is refused for its destination alone
+    await b.caller.consent.stepUp({ password: ACCOUNT_PASSWORD })
+    const denied = chain().newAddress('denied-change')
+    await deny(env, denied)
+    const sanctioned = chain().newAddress('sanctioned-change')
+    await flag(net, sanctioned)
+    const unscreened = chain().newAddress('unscreened-change')
+    const codes = [
+      appCode(await rejection(setup(denied))),
+      appCode(await rejection(setup(sanctioned))),
+      await withScreeningDown(net, async () => appCode(await rejection(setup(unscreened)))),
+    ]
+    expect(codes).toEqual(REFUSALS.slice(1))
+    expect((await overview()).autoloop).toEqual(before)
+    expect(await admin.autoloop()).toEqual(params)
+    const audit = (await decisions(env, businessId)).slice(from)
+    expect(audit.map((d) => [d.action, d.outcome, d.reason, d.destination])).toEqual([
+      ['autoloop', 'refused', 'WITHDRAW_DENYLISTED', denied],
+      ['autoloop', 'refused', 'WITHDRAW_FLAGGED', sanctioned],
+      ['autoloop', 'refused', 'WITHDRAW_SCREENING_UNAVAILABLE', unscreened],
+    ])
+
+    // the same step-up changes it to an address screening lets through
+    const clean = chain().newAddress('savings-clean')
+    await setup(clean)
+    expect((await overview()).autoloop).toMatchObject({ destAddress: clean })
+  })
 })
