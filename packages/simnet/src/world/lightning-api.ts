@@ -163,6 +163,9 @@ export interface Lightning {
   resolveChannelOpen(channelPoint: string, outcome: 'open' | 'fail'): void
   /** Every channel in the network as seen from its initiator. */
   allChannels(): LnChannel[]
+  /** What a node charges to forward a payment (a route's fee); free unless set. */
+  setForwardingFee(nodeId: string, fee: { baseMsat: number; ppm: number }): void
+  forwardingFee(nodeId: string): { baseMsat: number; ppm: number }
 }
 
 export class LightningError extends Error {}

@@ -1,11 +1,11 @@
 /**
  * The operator's and tester's handle on the simulation under `/control` (loopback only): the
  * service listing with credentials, mining, paying and sending from the payer, and channel
- * opening outcomes. Other services add their own `/control/...` routes beside these.
+ * opening outcomes, forwarding fees. Other services add their own `/control/...` routes beside these.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { World } from '../../world/api'
-import { PAYER_ID } from '../../world/api'
+import { LSP_ID, PAYER_ID } from '../../world/api'
 import { ChainError } from '../../world/chain-api'
 import { LightningError } from '../../world/lightning-api'
 import { lndDaemons } from '../lnd/daemon'
@@ -178,6 +178,22 @@ export async function registerControl(
         return {
           channel: world.lightning.allChannels().find((c) => c.channelPoint === body.channelPoint),
         }
+      })
+
+      // What a node (the LSP unless named) charges to forward: every route through it costs that.
+      scope.post('/channels/forwarding-fee', async (req, reply) => {
+        const body = (req.body ?? {}) as { nodeId?: unknown; baseMsat?: unknown; ppm?: unknown }
+        const nodeId = body.nodeId ?? LSP_ID
+        const isFee = (v: unknown) =>
+          typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000_000
+        if (!isFee(body.baseMsat) || !isFee(body.ppm)) {
+          return badRequest(reply, 'baseMsat and ppm are required, whole and not negative')
+        }
+        const id = typeof nodeId === 'string' ? nodeId : null
+        if (id === null || !world.lightning.node(id)) return badRequest(reply, 'no such node')
+        const fee = { baseMsat: body.baseMsat as number, ppm: body.ppm as number }
+        world.lightning.setForwardingFee(id, fee)
+        return { nodeId: id, forwardingFee: world.lightning.forwardingFee(id) }
       })
 
       // A new address of an outside wallet (a merchant's savings, say); its balance is under /balances.

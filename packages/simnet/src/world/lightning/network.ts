@@ -16,7 +16,7 @@ import { ChannelBook } from './channels'
 import { type NodeContext, SimNode } from './node'
 import { executePayment } from './payments'
 import type { InvoiceSigner } from './signer'
-import type { ChannelRecord, LightningState } from './state'
+import type { ChannelRecord, ForwardingFee, LightningState } from './state'
 
 const SWEEP_INTERVAL_MS = 1_000
 
@@ -152,6 +152,14 @@ export class SimLightning implements Lightning {
   }
   nextChannelOpen(): ChannelOpenMode {
     return this.state.nextOpen
+  }
+  setForwardingFee(nodeId: string, fee: ForwardingFee): void {
+    this.requireNode(nodeId)
+    this.state.forwardingFees = { ...this.state.forwardingFees, [nodeId]: { ...fee } }
+    this.save()
+  }
+  forwardingFee(nodeId: string): ForwardingFee {
+    return this.state.forwardingFees?.[nodeId] ?? { baseMsat: 0, ppm: 0 }
   }
   resolveChannelOpen(channelPoint: string, outcome: 'open' | 'fail'): void {
     this.book.resolve(channelPoint, outcome)

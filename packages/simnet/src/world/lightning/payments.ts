@@ -2,7 +2,7 @@ import type { LnPayment } from '../lightning-api'
 import { LightningError } from '../lightning-api'
 import type { SimLightning } from './network'
 import type { SimNode } from './node'
-import { applyRoute, findRoute, totalSpendableMsat } from './router'
+import { applyRoute, findRoute, hopAmounts, routeCarries, totalSpendableMsat } from './router'
 
 interface Target {
   destination: string
@@ -87,12 +87,26 @@ export function executePayment(
         : 'FAILURE_REASON_NO_ROUTE',
     )
   }
+  // the forwarders' fees; like lnd, a route dearer than the fee limit is no route
+  const amounts = hopAmounts(route, amountMsat, (id) => net.forwardingFee(id))
+  const feeMsat = (amounts[0] ?? amountMsat) - amountMsat
+  if (opts.feeLimitSat !== undefined && feeMsat > opts.feeLimitSat * 1000) {
+    return fail('FAILURE_REASON_NO_ROUTE')
+  }
+  if (!routeCarries(route, amounts)) {
+    return fail(
+      totalSpendableMsat(channels, payer.id) < amountMsat + feeMsat
+        ? 'FAILURE_REASON_INSUFFICIENT_BALANCE'
+        : 'FAILURE_REASON_NO_ROUTE',
+    )
+  }
   const invoice = dest.lookupInvoice(target.paymentHash)
   if (!invoice || invoice.state !== 'OPEN' || amountMsat < invoice.valueMsat) {
     return fail('FAILURE_REASON_INCORRECT_PAYMENT_DETAILS')
   }
-  applyRoute(route, amountMsat)
+  applyRoute(route, amounts)
   dest.settle(invoice, amountMsat)
+  payment.feeMsat = feeMsat
   payment.status = 'SUCCEEDED'
   payment.preimage = invoice.preimage
   net.save()

@@ -61,9 +61,33 @@ export function findRoute(
   return route
 }
 
-/** Moves the amount along the route, hop by hop. */
-export function applyRoute(route: Hop[], amountMsat: number): void {
-  for (const hop of route) {
+/**
+ * What each hop of the route carries for `amountMsat` to arrive: every node the payment passes
+ * through keeps its forwarding fee (base + ppm of what it forwards), so earlier hops carry more.
+ */
+export function hopAmounts(
+  route: Hop[],
+  amountMsat: number,
+  feeOf: (nodeId: string) => { baseMsat: number; ppm: number },
+): number[] {
+  const amounts = route.map(() => amountMsat)
+  for (let i = route.length - 1; i > 0; i--) {
+    const forwarder = feeOf(route[i]!.from)
+    const forwarded = amounts[i]!
+    amounts[i - 1] = forwarded + forwarder.baseMsat + Math.floor((forwarded * forwarder.ppm) / 1e6)
+  }
+  return amounts
+}
+
+/** Whether every hop can carry its amount without dipping into its reserve. */
+export function routeCarries(route: Hop[], amounts: number[]): boolean {
+  return route.every((hop, i) => spendableMsat(hop.channel, hop.from) >= amounts[i]!)
+}
+
+/** Moves each hop's amount along the route (what a forwarder keeps is the difference). */
+export function applyRoute(route: Hop[], amounts: number[]): void {
+  route.forEach((hop, i) => {
+    const amountMsat = amounts[i]!
     if (hop.channel.initiator === hop.from) {
       hop.channel.initiatorMsat -= amountMsat
       hop.channel.peerMsat += amountMsat
@@ -71,7 +95,7 @@ export function applyRoute(route: Hop[], amountMsat: number): void {
       hop.channel.peerMsat -= amountMsat
       hop.channel.initiatorMsat += amountMsat
     }
-  }
+  })
 }
 
 /** Total a node can send over all its open channels, in msat. */

@@ -35,11 +35,19 @@ export interface ChannelRecord {
   openIssue: ChannelOpenIssue | null
 }
 
+/** What a node charges to forward a payment: a base plus a rate in parts per million. */
+export interface ForwardingFee {
+  baseMsat: number
+  ppm: number
+}
+
 /** Section `lightning` of world.json. */
 export interface LightningState {
   nodes: Record<string, NodeRecord>
   channels: ChannelRecord[]
   nextOpen: ChannelOpenMode
+  /** forwarding fees by node id; a node not named forwards for free */
+  forwardingFees?: Record<string, ForwardingFee>
 }
 
 export function initialLightningState(): LightningState {

@@ -215,6 +215,30 @@ describe('NWC errors', () => {
     expect(sim.world.payer.lookupInvoice(invoice.paymentHash)?.state).toBe('OPEN')
   })
 
+  it('honours max_fee: a route dearer than it fails with PAYMENT_FAILED, paying nothing', async () => {
+    // every route to the payer passes the provider, which now charges 3 sat + 0.1 %
+    sim.world.lightning.setForwardingFee('lsp', { baseMsat: 3_000, ppm: 1_000 })
+    try {
+      const before = (await client.getBalance()).balance
+      const dear = sim.world.payer.addInvoice({ valueMsat: 2_000_000 })
+      // the route costs 3_000 + 2_000 = 5_000 msat
+      // max_fee is not in the SDK's types yet: the SDK sends the params as given
+      const tooDear = { invoice: dear.paymentRequest, max_fee: 4_999 }
+      const err = await walletError(client.payInvoice(tooDear))
+      expect(err.code).toBe('PAYMENT_FAILED')
+      expect(sim.world.payer.lookupInvoice(dear.paymentHash)?.state).toBe('OPEN')
+      expect((await client.getBalance()).balance).toBe(before)
+
+      const withinLimit = { invoice: dear.paymentRequest, max_fee: 5_000 }
+      const paid = await client.payInvoice(withinLimit)
+      expect(paid.fees_paid).toBe(5_000)
+      expect(sim.world.payer.lookupInvoice(dear.paymentHash)?.amtPaidMsat).toBe(2_000_000)
+      expect((await client.getBalance()).balance).toBe(before - 2_005_000)
+    } finally {
+      sim.world.lightning.setForwardingFee('lsp', { baseMsat: 0, ppm: 0 })
+    }
+  })
+
   it('answers NOT_FOUND for an unknown payment hash', async () => {
     const err = await walletError(client.lookupInvoice({ payment_hash: 'ab'.repeat(32) }))
     expect(err.code).toBe('NOT_FOUND')
