@@ -5,6 +5,7 @@
  * Lightning key with the invoice), followed by `WithdrawStatus` to its end.
  */
 import { createHash, randomUUID } from 'node:crypto'
+import { lightningFeeLimitSat } from '@app/domain'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appCode, rejection, until } from './assertions'
 import { approvedBusiness, nwcBusiness } from './businesses'
@@ -46,6 +47,67 @@ describe('an NWC wallet', () => {
       }),
     )
     expect(appCode(onchain)).toBe('WITHDRAW_METHOD_UNSUPPORTED')
+  })
+
+  it('hands the wallet its fee limit as max_fee: a route dearer by 1 msat is not taken, and the payout ends failed, sent once', async () => {
+    const { b, businessId } = await nwcBusiness(env, net)
+    const payer = net.simnet.world.payer
+    const quoted = async (paymentRequest: string) =>
+      b.caller.withdrawals.quote({ businessId, quote: { destination: paymentRequest } })
+    const confirm = (paymentRequest: string, idempotencyKey: string) =>
+      b.caller.withdrawals
+        .confirm({
+          businessId,
+          quote: { destination: paymentRequest },
+          idempotencyKey,
+          password: ACCOUNT_PASSWORD,
+        })
+        .catch((err: unknown) => err)
+    const rowOf = (idempotencyKey: string) =>
+      env.database.db
+        .selectFrom('withdrawals')
+        .select(['id', 'status', 'feeSat'])
+        .where('businessId', '=', businessId)
+        .where('idempotencyKey', '=', idempotencyKey)
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({ ...r, feeSat: r.feeSat === null ? null : Number(r.feeSat) })),
+        )
+    const lightningSat = async () =>
+      (await b.caller.withdrawals.balances({ businessId })).lightningSat
+    // every route to the payer passes the provider: what it charges is the route's fee
+    const routeFee = (baseMsat: number) =>
+      net.control('POST', '/channels/forwarding-fee', { baseMsat, ppm: 0 })
+
+    const dear = payer.addInvoice({ valueMsat: 2_000_000, memo: 'payout' })
+    const feeLimitSat = lightningFeeLimitSat(2_000)
+    expect((await quoted(dear.paymentRequest)).feeLimitSat).toBe(feeLimitSat)
+    const before = await lightningSat()
+    try {
+      await routeFee(feeLimitSat * 1000 + 1)
+      const key = randomUUID()
+      await confirm(dear.paymentRequest, key)
+      const [failed] = await rowOf(key)
+      expect(failed).toMatchObject({ status: 'failed' })
+      // asked again: the same row, still failed, nothing paid
+      await confirm(dear.paymentRequest, key)
+      expect(await rowOf(key)).toEqual([failed])
+      expect(payer.lookupInvoice(dear.paymentHash)?.state).toBe('OPEN')
+      expect(await lightningSat()).toBe(before)
+
+      // a route that costs exactly the limit is within it: paid once, its fee reported
+      await routeFee(feeLimitSat * 1000)
+      const fair = payer.addInvoice({ valueMsat: 2_000_000, memo: 'payout' })
+      const paidKey = randomUUID()
+      await confirm(fair.paymentRequest, paidKey)
+      expect(await rowOf(paidKey)).toEqual([
+        expect.objectContaining({ status: 'succeeded', feeSat: feeLimitSat }),
+      ])
+      expect(payer.lookupInvoice(fair.paymentHash)?.amtPaidMsat).toBe(2_000_000)
+      expect(await lightningSat()).toBe(before - 2_000 - feeLimitSat)
+    } finally {
+      await routeFee(0)
+    }
   })
 })
 
