@@ -3,7 +3,8 @@
  * denylist, one the sanctions API flags, or any while the sanctions API is down, and an invoice
  * whose payee node is denylisted or flagged, are refused with the screening's code. Nothing is
  * paid, no refund or withdrawal is written, what remains of the payment stays refundable, and the
- * consent audit records each refusal as the staff member's refund.
+ * consent audit records each refusal as the staff member's refund. An LNURL-withdraw refund is
+ * screened when the customer's wallet claims it, by the payee node of the invoice it sends.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { runDenylistCommand } from '../src/modules/screening/cli'
 import { appCode, rejection, until } from './assertions'
 import { decisions, deny, flag, withScreeningDown } from './consent-support'
 import { scenario } from './harness'
+import { claim, lnurlRefund } from './refunds-support'
 
 const t = await scenario({
   simnet: true,
@@ -18,6 +20,8 @@ const t = await scenario({
   business: 'own-node-with-channel',
   depositSat: 1_000_000,
   device: true,
+  // the LNURLs the server makes reach it
+  http: 'listen',
 })
 afterAll(t.close)
 const { env, net } = t
@@ -162,5 +166,49 @@ describe('a refund to an invoice', () => {
     const ok = invoice()
     expect(await refund(p.id, 5_000, ok.paymentRequest)).toMatchObject({ state: 'refunded' })
     expect(payer().lookupInvoice(ok.paymentHash)?.amtPaidMsat).toBe(5_000_000)
+  })
+})
+
+describe('an LNURL-withdraw refund', () => {
+  it("is screened by the claiming wallet's node: refused, nothing paid, and no longer held back", async () => {
+    const p = await shop.paid({ sat: 20_000 })
+    const node = payer().pubkey
+    const withdrawalsBefore = await withdrawalRows()
+    const from = (await decisions(env, businessId)).length
+    const claimedBy = async (code: string) => {
+      const r = await shop.d.caller.refunds.create(lnurlRefund(p.id, 4_000))
+      expect(r.state).toBe('open')
+      const claimed = await claim(t, r.lnurl ?? '', false)
+      const failed = await until(
+        () => shop.d.caller.refunds.get({ refundId: r.id }),
+        (x) => x.state === 'failed',
+        `the refund to be refused with ${code}`,
+      )
+      expect(failed.failureReason).toBe(code)
+      return claimed.paymentHash
+    }
+
+    const hashes: string[] = []
+    await deny(env, node)
+    try {
+      hashes.push(await claimedBy('WITHDRAW_DENYLISTED'))
+    } finally {
+      await allow(node)
+    }
+    await flag(net, node)
+    try {
+      hashes.push(await claimedBy('WITHDRAW_FLAGGED'))
+    } finally {
+      await net.control('POST', '/screening/unflag', { address: node })
+    }
+    for (const h of hashes) expect(payer().lookupInvoice(h)?.amtPaidMsat ?? 0).toBe(0)
+    expect(await withdrawalRows()).toEqual(withdrawalsBefore)
+    // a refused refund holds nothing back
+    expect(await remaining(p.id)).toBe(p.amountSat)
+    const audit = (await decisions(env, businessId)).slice(from)
+    expect(audit.map((d) => [d.action, d.actor, d.outcome, d.reason])).toEqual([
+      ['refund', 'staff', 'refused', 'WITHDRAW_DENYLISTED'],
+      ['refund', 'staff', 'refused', 'WITHDRAW_FLAGGED'],
+    ])
   })
 })
