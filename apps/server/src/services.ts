@@ -47,8 +47,7 @@ export function createServices(deps: ServiceDeps) {
     repo: createDailySummaryRepo(deps.db),
     dailyTotals: (businessId, fromDay, toDay) => salesRepo.dailyTotals(businessId, fromDay, toDay),
     // written in the transaction that claims the summary
-    enqueueMail: (trx, mail) =>
-      base.mail.enqueueMail(trx, { ...mail, template: 'daily-summary' }),
+    enqueueMail: (trx, mail) => base.mail.enqueueMail(trx, { ...mail, template: 'daily-summary' }),
     publicUrl: deps.config.publicUrl,
     now: deps.clock,
     log: deps.log,
