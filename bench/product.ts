@@ -91,11 +91,28 @@ export async function startProduct(opts: { port: number; wallet: 'lnd' | 'nwc' }
     return (await res.json()) as Record<string, unknown>
   }
 
+  /** Opens the verification link the demo mailed to `email` (payouts need the address). */
+  async function verifyEmail(email: string) {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const mails = (await call('demo.mailbox', { to: email }, 'GET')) as { id: string }[]
+      for (const { id } of mails) {
+        const { text } = (await call('demo.mail', { id }, 'GET')) as { text: string }
+        const link = text.match(/https?:\/\/\S+/g)?.find((l) => l.includes('/link/verify-email/'))
+        if (link) {
+          await call('recovery.verifyEmail', { token: link.split('/').pop() })
+          return
+        }
+      }
+      // the outbox job delivers it in a moment
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error(`no verification mail for ${email}`)
+  }
+
   async function setUpBusiness(): Promise<string> {
-    await call('auth.signUp', {
-      email: `bench-${Date.now()}@example.com`,
-      password: 'correct horse battery',
-    })
+    const email = `bench-${Date.now()}@example.com`
+    await call('auth.signUp', { email, password: 'correct horse battery' })
+    await verifyEmail(email)
     const { id } = (await call('businesses.create', { name: 'Bench Café' })) as { id: string }
     const address = {
       line1: '1 High St',
