@@ -12,6 +12,7 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { withAudit } from '../src/modules/audit'
 import { appCode, rejection, until } from './assertions'
+import { fromDesk } from './audit-support'
 import { nwcBusiness, paidLightning } from './businesses'
 import { scenario, uniqueEmail, type TestBrowser } from './harness'
 import { PERMITTED, withTerminal } from './terminal-fixture'
@@ -24,13 +25,7 @@ const db = env.database.db
 
 const UA = 'AuditTest/1.0 (Counter tablet)'
 const IP = '203.0.113.7'
-
-/** The owner's session in a browser that names its user agent and comes from IP. */
-function fromDesk(b: TestBrowser): TestBrowser {
-  const desk = env.browser({ ip: IP, headers: { 'user-agent': UA } })
-  for (const [name, value] of b.cookies) desk.cookies.set(name, value)
-  return desk
-}
+const DESK = { ip: IP, userAgent: UA }
 
 const events = (businessId: string) =>
   db
@@ -62,7 +57,7 @@ describe('each audited act writes one event, with who and from where', () => {
   it('devices, staff, device settings and tip pages, by the member', async () => {
     const owner = await nwcBusiness(env, net)
     const { businessId } = owner
-    const b = fromDesk(owner.b)
+    const b = fromDesk(env, owner.b, DESK)
     const me = await ownerIdOf(businessId)
     const member = {
       actorKind: 'member',
@@ -206,7 +201,7 @@ describe('each audited act writes one event, with who and from where', () => {
   it('a wallet replaced and a payout: requested by the member, sent by the platform', async () => {
     const owner = await nwcBusiness(env, net)
     const { businessId } = owner
-    const b = fromDesk(owner.b)
+    const b = fromDesk(env, owner.b, DESK)
     const { uri } = await net.control<{ uri: string }>('POST', '/nwc/connections', { name: 'new' })
     const replaced = await oneEvent(businessId, () =>
       b.caller.walletDetails.replaceNwc({ businessId, url: uri, password: ACCOUNT_PASSWORD }),
@@ -414,7 +409,7 @@ describe('reading the log', () => {
   it('downloads the filtered log as CSV, members only', async () => {
     const owner = await nwcBusiness(env, net)
     const { businessId } = owner
-    const b = fromDesk(owner.b)
+    const b = fromDesk(env, owner.b, DESK)
     await b.caller.devices.create({ businessId, name: '=HYPERLINK("x")' })
     await b.caller.deviceSettings.update({ businessId, receiptText: 'Thanks, "friend"' })
     const cookie = `sid=${owner.b.cookies.get('sid') ?? ''}`

@@ -7,13 +7,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createUpdateRepo } from '../src/modules/node/update-repo'
-import { appCode, rejection, until } from './assertions'
-import { scenario, type TestBrowser } from './harness'
+import { until } from './assertions'
+import { scenario } from './harness'
+import { auditEventsOf, fromDesk } from './audit-support'
 import { ACCOUNT_PASSWORD } from './withdraw-support'
 
 const NODE_PASSWORD = 'my node password'
 const UA = 'NodeAudit/1.0 (Office laptop)'
 const IP = '192.0.2.44'
+const DESK = { ip: IP, userAgent: UA }
 
 const t = await scenario({
   simnet: true,
@@ -25,36 +27,9 @@ afterAll(t.close)
 const { env, net } = t
 const db = env.database.db
 const { businessId } = t.owner
+const { events, oneEvent, noEvent } = auditEventsOf(env, businessId)
 
-function fromDesk(b: TestBrowser): TestBrowser {
-  const desk = env.browser({ ip: IP, headers: { 'user-agent': UA } })
-  for (const [name, value] of b.cookies) desk.cookies.set(name, value)
-  return desk
-}
-const b = fromDesk(t.owner.b)
-
-const events = () =>
-  db
-    .selectFrom('auditEvents')
-    .selectAll()
-    .where('businessId', '=', businessId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute()
-
-async function oneEvent(act: () => Promise<unknown>) {
-  const before = (await events()).length
-  await act()
-  const after = await events()
-  expect(after.length - before).toBe(1)
-  return after.at(-1)!
-}
-
-async function noEvent(code: string, act: () => Promise<unknown>) {
-  const before = (await events()).length
-  expect(appCode(await rejection(act()))).toBe(code)
-  expect((await events()).length).toBe(before)
-}
+const b = fromDesk(env, t.owner.b, DESK)
 
 const status = () => b.caller.node.status({ businessId })
 

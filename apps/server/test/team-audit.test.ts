@@ -7,26 +7,22 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { MAX_BUSINESSES_PER_USER } from '../src/modules/businesses'
 import { appCode, rejection } from './assertions'
-import { scenario, uniqueEmail, type TestBrowser } from './harness'
+import { auditEventsOf, fromDesk } from './audit-support'
+import { scenario, uniqueEmail } from './harness'
 
 const t = await scenario({ business: 'approved' })
 afterAll(t.close)
 const { env } = t
 const db = env.database.db
 const { businessId } = t.owner
+const { events, oneEvent, noEvent } = auditEventsOf(env, businessId)
 const password = 'correct horse battery'
 
 const UA = 'TeamAudit/1.0 (Back office)'
 const IP = '198.51.100.23'
+const DESK = { ip: IP, userAgent: UA }
 
-/** The browser's session, from IP with the user agent UA. */
-function fromDesk(b: TestBrowser): TestBrowser {
-  const desk = env.browser({ ip: IP, headers: { 'user-agent': UA } })
-  for (const [name, value] of b.cookies) desk.cookies.set(name, value)
-  return desk
-}
-
-const owner = fromDesk(t.owner.b)
+const owner = fromDesk(env, t.owner.b, DESK)
 
 async function signedUp(email = uniqueEmail()) {
   const b = env.browser({ ip: IP, headers: { 'user-agent': UA } })
@@ -36,31 +32,6 @@ async function signedUp(email = uniqueEmail()) {
 }
 
 const tokenOf = (link: string) => new URL(link).pathname.split('/').pop() ?? ''
-
-const events = () =>
-  db
-    .selectFrom('auditEvents')
-    .selectAll()
-    .where('businessId', '=', businessId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute()
-
-/** Runs `act` and returns the one event it wrote (fails if it wrote none or more). */
-async function oneEvent(act: () => Promise<unknown>) {
-  const before = (await events()).length
-  await act()
-  const after = await events()
-  expect(after.length - before).toBe(1)
-  return after.at(-1)!
-}
-
-/** Runs `act`, expects it refused with `code`, and no event written. */
-async function noEvent(code: string, act: () => Promise<unknown>) {
-  const before = (await events()).length
-  expect(appCode(await rejection(act()))).toBe(code)
-  expect((await events()).length).toBe(before)
-}
 
 describe('member and ownership changes in the audit log', () => {
   it('each writes one event with who, what and from where; a refused one writes none', async () => {
@@ -154,7 +125,7 @@ describe('member and ownership changes in the audit log', () => {
     await noEvent('LAST_OWNER', () => owner.caller.team.remove({ businessId, userId: me.id }))
     // a manager changes no member
     await noEvent('ROLE_NOT_ALLOWED', () =>
-      fromDesk(kim).caller.team.remove({ businessId, userId: me.id }),
+      fromDesk(env, kim, DESK).caller.team.remove({ businessId, userId: me.id }),
     )
 
     // ownership transferred (and back), refused without the step-up
