@@ -39,8 +39,12 @@ export const PERMISSIONS = [
   'deviceSettings.manage',
   /** tip pages */
   'tips.manage',
-  /** the point-of-sale API's webhooks */
+  /** the point-of-sale API's webhooks, and the invoice webhooks of selling online */
   'integrations.manage',
+  /** API keys for a web shop (the invoice API) */
+  'apiKeys.manage',
+  /** payment links, and invalidating an online invoice */
+  'paymentLinks.manage',
   /** the application (company, directors, …) and its submission */
   'business.settings',
   /** the audit log */
@@ -88,6 +92,7 @@ const GRANTS: Record<MemberRole, ReadonlySet<Permission>> = {
     'staff.manage',
     'deviceSettings.manage',
     'tips.manage',
+    'paymentLinks.manage',
   ]),
   accountant: new Set<Permission>([...READS, 'auditLog.read']),
 }

@@ -379,6 +379,90 @@ export interface DailySummariesSentTable {
   queuedAt: CreatedAt
 }
 
+/** A business's API key for its web shop (0035): only the key's hash is kept. */
+export interface ApiKeysTable {
+  id: Generated<string>
+  businessId: string
+  name: string
+  shownPrefix: string
+  keyHash: string
+  scopes: string[]
+  createdBy: string | null
+  createdAt: CreatedAt
+  lastUsedAt: Date | null
+  revokedAt: Date | null
+}
+
+/** A payment link (0035): each use makes an invoice. */
+export interface PaymentLinksTable {
+  id: string
+  businessId: string
+  name: string
+  description: Generated<string>
+  amount: ColumnType<string | null, number | null, number | null>
+  currency: string
+  maxUses: number | null
+  uses: Generated<number>
+  activeUntil: Date | null
+  redirectUrl: string | null
+  active: Generated<boolean>
+  createdAt: CreatedAt
+}
+
+/** An online invoice (0035): a payment with the shop's order details; `/pay/{id}`. */
+export interface InvoicesTable {
+  id: Generated<string>
+  businessId: string
+  paymentId: string | null
+  ecashPaymentId: string | null
+  paymentLinkId: string | null
+  apiKeyId: string | null
+  amount: Int8
+  currency: string
+  amountSat: Int8
+  orderId: string | null
+  description: Generated<string>
+  metadata: ColumnType<Record<string, unknown>, string | undefined, string>
+  redirectUrl: string | null
+  expiresAt: Date
+  idempotencyKey: string | null
+  status: Generated<string>
+  exception: string | null
+  firstPaidAt: Date | null
+  settledAt: Date | null
+  invalidatedAt: Date | null
+  createdAt: CreatedAt
+  updatedAt: Generated<Date>
+}
+
+/** A business's webhook for invoice events (0035). */
+export interface BusinessWebhooksTable {
+  id: Generated<string>
+  businessId: string
+  url: string
+  secretSealed: string
+  events: string[]
+  createdAt: CreatedAt
+}
+
+/** One call (with its retries) of a business webhook (0035). */
+export interface InvoiceWebhookDeliveriesTable {
+  id: Generated<string>
+  webhookId: string
+  businessId: string
+  invoiceId: string | null
+  event: string
+  payload: ColumnType<unknown, string, string>
+  redeliveryOf: string | null
+  status: Generated<'pending' | 'delivered' | 'failed'>
+  attempts: Generated<number>
+  nextAttemptAt: Generated<Date>
+  lastStatusCode: number | null
+  lastError: string | null
+  createdAt: CreatedAt
+  deliveredAt: Date | null
+}
+
 export interface Database {
   users: UsersTable
   mailOutbox: MailOutboxTable
@@ -438,6 +522,11 @@ export interface Database {
   lndPoolNodeUpdates: LndPoolNodeUpdatesTable
   dailySummarySubscriptions: DailySummarySubscriptionsTable
   dailySummariesSent: DailySummariesSentTable
+  apiKeys: ApiKeysTable
+  paymentLinks: PaymentLinksTable
+  invoices: InvoicesTable
+  businessWebhooks: BusinessWebhooksTable
+  invoiceWebhookDeliveries: InvoiceWebhookDeliveriesTable
 }
 
 /** A device login (0019): a terminal or POS integration; only its secret's SHA-256 is kept. */

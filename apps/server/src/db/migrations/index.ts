@@ -32,6 +32,7 @@ import * as m0030 from './0030-mail'
 import * as m0032 from './0032-audit-log'
 import * as m0033 from './0033-daily-summary'
 import * as m0034 from './0034-known-browsers'
+import * as m0035 from './0035-selling-online'
 
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0032-audit-log': m0032,
   '0033-daily-summary': m0033,
   '0034-known-browsers': m0034,
+  '0035-selling-online': m0035,
 }

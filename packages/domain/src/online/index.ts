@@ -1,0 +1,6 @@
+export * from './invoices'
+export * from './state'
+export * from './links'
+export * from './api-keys'
+export * from './webhooks'
+export * from './checkout'
