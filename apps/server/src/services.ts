@@ -3,8 +3,8 @@
  * no module-level singletons. Its parts: what all services share (`services-base.ts`), a
  * business's own node (`services-node.ts`), taking payments (`services-payments.ts`), people
  * and businesses (`services-accounts.ts`), the consent every way out passes
- * (`services-consent.ts`), sending money (`services-withdrawals.ts`) and the
- * shop floor (`services-devices.ts`).
+ * (`services-consent.ts`), sending money (`services-withdrawals.ts`), the
+ * shop floor (`services-devices.ts`) and selling online (`services-online.ts`).
  */
 import { createAuditRepo } from './modules/audit/repo'
 import { createAuditService } from './modules/audit/service'
@@ -17,6 +17,7 @@ import { createAccountServices } from './services-accounts'
 import { createServiceBase, type ServiceDeps } from './services-base'
 import { createConsentServices } from './services-consent'
 import { createDeviceServices } from './services-devices'
+import { createOnlineServices } from './services-online'
 import { createNodeServices } from './services-node'
 import { createPaymentServices } from './services-payments'
 import { createRecoveryServices } from './services-recovery'
@@ -42,6 +43,7 @@ export function createServices(deps: ServiceDeps) {
     consent: consenting.consent,
   })
   const shop = createDeviceServices(base, taking)
+  const online = createOnlineServices(base)
   const salesRepo = createSalesRepo(deps.db)
   const dailySummary = createDailySummaryService({
     repo: createDailySummaryRepo(deps.db),
@@ -69,6 +71,7 @@ export function createServices(deps: ServiceDeps) {
     ...recovering,
     ...sending,
     ...shop,
+    ...online,
     /** At start-up: payouts and swaps a crash left half-way are asked of their wallets now. */
     async followUpPayoutsAtStart() {
       await Promise.all([sending.followUpPayoutsAtStart(), node.followUpSwapsAtStart()])

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'tips.page_removed',
   'z_report.closed',
   'business.settings_changed',
+  'api_key.created',
+  'api_key.revoked',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -62,6 +64,7 @@ export const AUDIT_ACTION_GROUPS = [
   'tips',
   'z_report',
   'business',
+  'api_key',
 ] as const
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number]
 

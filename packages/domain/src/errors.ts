@@ -180,6 +180,11 @@ export const ERROR_STATUS = {
   INVITATION_USED: 'PRECONDITION_FAILED',
   /** signed in with another address than the invitation's */
   INVITATION_OTHER_EMAIL: 'FORBIDDEN',
+  /** an API key that is unknown or revoked */
+  API_KEY_INVALID: 'UNAUTHORIZED',
+  /** a right API key without the scope the call needs (`details.scope` names it) */
+  API_KEY_SCOPE_MISSING: 'FORBIDDEN',
+  API_KEY_LIMIT_REACHED: 'CONFLICT',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   DEMO_WALLET_FAILED: 'BAD_REQUEST',
   DEMO_WALLET_AMOUNT_NEEDED: 'BAD_REQUEST',

@@ -122,6 +122,11 @@ export const RATE_LIMITS = {
   },
   /** LNURL-withdraw calls (refunds) per client address */
   refundLnurlPerIp: { prefix: 'lnurlw-ip', points: 30, durationSec: MINUTE, blocks: false },
+  /**
+   * Requests of the invoice API per API key (a web shop): 6,000 a minute, 100 a second on
+   * average with bursts allowed; every authenticated request counts, right or wrong
+   */
+  apiKey: { prefix: 'api_key', points: 6000, durationSec: MINUTE, blocks: false },
 } as const satisfies Record<string, NamedLimit>
 
 export type LimitName = keyof typeof RATE_LIMITS

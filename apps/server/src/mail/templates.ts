@@ -26,6 +26,7 @@ export const SECURITY_EVENTS = [
   'payout-sent',
   'wallet-replaced',
   'device-login-created',
+  'api-key-created',
   'member-added',
   'member-removed',
 ] as const

@@ -74,6 +74,10 @@ const EVENTS: Record<
       subject: 'A device login was created',
       line: `A device login${d.subject ? ` (${d.subject})` : ''} was created${d.businessName ? ` for ${d.businessName}` : ''}.`,
     }),
+    'api-key-created': (d) => ({
+      subject: 'An API key was created',
+      line: `An API key${d.subject ? ` (${d.subject})` : ''} was created${d.businessName ? ` for ${d.businessName}` : ''}: it lets a web shop request payments.`,
+    }),
     'member-added': (d) => ({
       subject: 'A member was added',
       line: `${d.subject ?? 'A member'} was added${d.businessName ? ` to ${d.businessName}` : ''}.`,
@@ -119,6 +123,10 @@ const EVENTS: Record<
     'device-login-created': (d) => ({
       subject: 'Ein Geräte-Login wurde erstellt',
       line: `Ein Geräte-Login${d.subject ? ` (${d.subject})` : ''} wurde${d.businessName ? ` für ${d.businessName}` : ''} erstellt.`,
+    }),
+    'api-key-created': (d) => ({
+      subject: 'Ein API-Schlüssel wurde erstellt',
+      line: `Ein API-Schlüssel${d.subject ? ` (${d.subject})` : ''} wurde${d.businessName ? ` für ${d.businessName}` : ''} erstellt: Mit ihm kann ein Webshop Zahlungen anfordern.`,
     }),
     'member-added': (d) => ({
       subject: 'Ein Mitglied wurde hinzugefügt',
@@ -166,6 +174,10 @@ const EVENTS: Record<
       subject: 'Se creó un acceso de dispositivo',
       line: `Se creó un acceso de dispositivo${d.subject ? ` (${d.subject})` : ''}${d.businessName ? ` para ${d.businessName}` : ''}.`,
     }),
+    'api-key-created': (d) => ({
+      subject: 'Se creó una clave de API',
+      line: `Se creó una clave de API${d.subject ? ` (${d.subject})` : ''}${d.businessName ? ` para ${d.businessName}` : ''}: permite a una tienda en línea solicitar pagos.`,
+    }),
     'member-added': (d) => ({
       subject: 'Se añadió un miembro',
       line: `Se añadió a ${d.subject ?? 'un miembro'}${d.businessName ? ` a ${d.businessName}` : ''}.`,
@@ -211,6 +223,10 @@ const EVENTS: Record<
     'device-login-created': (d) => ({
       subject: 'Un accès appareil a été créé',
       line: `Un accès appareil${d.subject ? ` (${d.subject})` : ''} a été créé${d.businessName ? ` pour ${d.businessName}` : ''}.`,
+    }),
+    'api-key-created': (d) => ({
+      subject: 'Une clé d’API a été créée',
+      line: `Une clé d’API${d.subject ? ` (${d.subject})` : ''} a été créée${d.businessName ? ` pour ${d.businessName}` : ''} : elle permet à une boutique en ligne de demander des paiements.`,
     }),
     'member-added': (d) => ({
       subject: 'Un membre a été ajouté',

@@ -29,6 +29,7 @@ import { auditLogRouter } from '../modules/audit/router'
 import { recoveryRouter } from '../modules/recovery/router'
 import { teamRouter } from '../modules/team/router'
 import { dailySummaryRouter } from '../modules/daily-summary/router'
+import { apiKeysRouter } from '../modules/api-keys/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -63,6 +64,7 @@ export const appRouter = router({
   demo: demoRouter,
   auditLog: auditLogRouter,
   dailySummary: dailySummaryRouter,
+  apiKeys: apiKeysRouter,
 })
 
 export type AppRouter = typeof appRouter

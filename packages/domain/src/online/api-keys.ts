@@ -19,6 +19,10 @@ export const API_KEY_PREFIX = 'sk_'
 export const API_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/
 /** How many of a key's first characters are kept to name it in lists. */
 export const API_KEY_SHOWN_CHARS = 11
+/** Keys a business may hold at once (revoked ones do not count). */
+export const MAX_API_KEYS_PER_BUSINESS = 25
+/** The scopes a new key is offered with: what a web shop needs to sell. */
+export const DEFAULT_API_KEY_SCOPES: readonly ApiKeyScope[] = ['invoices:create', 'invoices:read']
 
 export const ZApiKeyInput = z.object({
   name: ZSafeText.trim().min(1).max(100),
