@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'tips.page_removed',
   'z_report.closed',
   'business.settings_changed',
+  'webhook.added',
+  'webhook.removed',
   'api_key.created',
   'api_key.revoked',
 ] as const
@@ -64,6 +66,7 @@ export const AUDIT_ACTION_GROUPS = [
   'tips',
   'z_report',
   'business',
+  'webhook',
   'api_key',
 ] as const
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number]

@@ -185,6 +185,8 @@ export const ERROR_STATUS = {
   /** a right API key without the scope the call needs (`details.scope` names it) */
   API_KEY_SCOPE_MISSING: 'FORBIDDEN',
   API_KEY_LIMIT_REACHED: 'CONFLICT',
+  /** a business has `BUSINESS_WEBHOOKS_MAX` webhooks for invoice events already */
+  WEBHOOK_LIMIT_REACHED: 'CONFLICT',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   DEMO_WALLET_FAILED: 'BAD_REQUEST',
   DEMO_WALLET_AMOUNT_NEEDED: 'BAD_REQUEST',

@@ -23,6 +23,7 @@ export const SEALED_COLUMNS: SealedColumn[] = [
   { table: 'ecash_wallet_seed', column: 'mnemonic_sealed', key: 'id', json: false },
   { table: 'staff_pin_key', column: 'key_sealed', key: 'id', json: false },
   { table: 'pos_webhooks', column: 'secret_sealed', key: 'device_id', json: false },
+  { table: 'business_webhooks', column: 'secret_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_secret_sealed', key: 'id', json: false },
   { table: 'users', column: 'totp_pending_sealed', key: 'id', json: false },
   { table: 'mail_outbox', column: 'data_sealed', key: 'id', json: false },

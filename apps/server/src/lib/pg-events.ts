@@ -81,6 +81,27 @@ export class PgEventBus {
   }
 
   /**
+   * Calls handler for every notification on channel once the bus is started (at once if it is),
+   * without starting it: for a service built before the server starts its background work. The
+   * channel is listened to on every (re)connection.
+   */
+  on(channel: string, handler: Handler): () => void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`)
+    let set = this.handlers.get(channel)
+    if (!set) {
+      set = new Set()
+      this.handlers.set(channel, set)
+      // connected or connecting: listen on that connection too (a second LISTEN is harmless)
+      this.connecting
+        ?.then(() => this.client?.query(`LISTEN "${channel}"`))
+        .catch((err: unknown) => this.onError(err))
+    }
+    set.add(handler)
+    const handlers = set
+    return () => handlers.delete(handler)
+  }
+
+  /**
    * Notifications on channel that `matches`, as a flag a loop takes and a wait it sleeps on: one
    * that arrives while the loop is busy elsewhere is not lost but taken on its next turn.
    */

@@ -30,6 +30,7 @@ import { recoveryRouter } from '../modules/recovery/router'
 import { teamRouter } from '../modules/team/router'
 import { dailySummaryRouter } from '../modules/daily-summary/router'
 import { apiKeysRouter } from '../modules/api-keys/router'
+import { invoiceWebhooksRouter } from '../modules/invoice-webhooks/router'
 import { router } from './init'
 
 export const appRouter = router({
@@ -64,6 +65,7 @@ export const appRouter = router({
   demo: demoRouter,
   auditLog: auditLogRouter,
   dailySummary: dailySummaryRouter,
+  invoiceWebhooks: invoiceWebhooksRouter,
   apiKeys: apiKeysRouter,
 })
 

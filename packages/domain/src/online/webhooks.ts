@@ -22,6 +22,12 @@ export const TEST_EVENT = 'test'
 /** Waits before each retry of a delivery that failed: 10 s, 1 min, then 10 min six times. */
 export const WEBHOOK_RETRY_DELAYS_SEC = [10, 60, 600, 600, 600, 600, 600, 600] as const
 
+/** How many webhooks a business may have. */
+export const BUSINESS_WEBHOOKS_MAX = 10
+/** The delivery log's page size in the dashboard, and the most one page may ask for. */
+export const WEBHOOK_DELIVERIES_PAGE = 25
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100
+
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number]
 

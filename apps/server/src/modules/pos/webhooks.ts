@@ -5,22 +5,20 @@
  * are rows (the dashboard's log); a recurring job on pg-boss makes them for new settlements and
  * sends the due ones, retrying a failed one with a doubling wait until it gives up.
  */
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  ZPosWebhookPayload,
-  type PosWebhookEvent,
-} from '@app/domain'
-import { createHmac } from 'node:crypto'
-import { fetch } from 'undici'
+import { ZPosWebhookPayload, type PosWebhookEvent } from '@app/domain'
 import type { JobQueue } from '../../jobs/jobs'
 import { DomainError } from '../../lib/errors'
 import { newToken, type SecretBox, type SealedAt } from '../../lib/secrets'
+import {
+  createWebhookCaller,
+  WEBHOOK_TIMEOUT_MS,
+  type WebhookOutcome,
+} from '../../lib/webhook-call'
+import { WEBHOOK_SECRET_PREFIX } from '../../lib/webhook-signing'
 import type { DeviceService } from '../devices'
 import { type PaymentRepo, paymentView } from '../payments'
 import { posPayment } from './service'
 import type { WebhookRepo } from './webhook-repo'
-import { assertPublicWebhookUrl, publicOnlyDispatcher } from './webhook-url'
 
 const WEBHOOK_SWEEP_MS = 2_000
 /** How calls are made and retried (the API documentation says so from these). */
@@ -28,7 +26,7 @@ export const WEBHOOK_DELIVERY = {
   maxAttempts: 8,
   firstRetryMs: 5_000,
   maxRetryMs: 60 * 60 * 1000,
-  timeoutMs: 5_000,
+  timeoutMs: WEBHOOK_TIMEOUT_MS,
 } as const
 const { maxAttempts: WEBHOOK_MAX_ATTEMPTS, timeoutMs: TIMEOUT_MS } = WEBHOOK_DELIVERY
 const { firstRetryMs: FIRST_RETRY_MS, maxRetryMs: MAX_RETRY_MS } = WEBHOOK_DELIVERY
@@ -38,11 +36,6 @@ const sealedAt = (deviceId: string): SealedAt => ({
   column: 'secret_sealed',
   id: deviceId,
 })
-
-/** The signature a till checks: hex HMAC-SHA256 of `<timestamp>.<body>`. */
-function signWebhook(secret: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
-}
 
 function retryDelayMs(attempts: number): number {
   return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1))
@@ -59,7 +52,7 @@ export function createWebhooks(deps: {
 }) {
   const { repo } = deps
   // Outside demo mode a delivery connects to public addresses only, whatever the name says now.
-  const dispatcher = deps.allowHttp ? undefined : publicOnlyDispatcher()
+  const caller = createWebhookCaller({ allowHttp: deps.allowHttp, timeoutMs: TIMEOUT_MS })
 
   async function requireDevice(businessId: string, deviceId: string) {
     const devices = await deps.devices.list(businessId)
@@ -69,7 +62,7 @@ export function createWebhooks(deps: {
   }
 
   async function deliver(d: Awaited<ReturnType<WebhookRepo['claimDue']>>[number]) {
-    let outcome: { delivered: boolean; statusCode: number | null; error: string | null }
+    let outcome: WebhookOutcome
     try {
       const row = await deps.paymentRepo.find(d.businessId, d.paymentId)
       if (!row) throw new Error('payment not found')
@@ -80,26 +73,8 @@ export function createWebhooks(deps: {
           payment: posPayment(paymentView(row), row.orderReference),
         }),
       )
-      const timestamp = String(Math.floor(Date.now() / 1000))
       const secret = deps.secrets.open(d.secretSealed, sealedAt(d.deviceId))
-      const res = await fetch(d.url, {
-        dispatcher,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [WEBHOOK_TIMESTAMP_HEADER]: timestamp,
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      })
-      await res.body?.cancel().catch(() => {})
-      outcome = {
-        delivered: res.ok,
-        statusCode: res.status,
-        error: res.ok ? null : `HTTP ${res.status}`,
-      }
+      outcome = await caller.call(d.url, secret, body)
     } catch (err) {
       outcome = {
         delivered: false,
@@ -117,8 +92,8 @@ export function createWebhooks(deps: {
     /** Sets the device's webhook; its signing secret is given once. */
     async set(businessId: string, deviceId: string, url: string) {
       await requireDevice(businessId, deviceId)
-      if (!deps.allowHttp) await assertPublicWebhookUrl(url)
-      const secret = `whsec_${newToken(32)}`
+      await caller.checkUrl(url)
+      const secret = `${WEBHOOK_SECRET_PREFIX}${newToken(32)}`
       await repo.set(businessId, deviceId, url, deps.secrets.seal(secret, sealedAt(deviceId)))
       return { url, secret }
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assertPublicWebhookUrl } from './webhook-url'
+import { assertPublicWebhookUrl } from './webhook-call'
 
 describe('a webhook URL outside demo mode', () => {
   it.each([
