@@ -9,7 +9,17 @@ import {
   createInvoiceWebhooks,
   registerInvoiceWebhookJobs,
 } from './modules/invoice-webhooks/service'
+import { createCheckout } from './modules/invoices/checkout'
+import { createPaymentLinks } from './modules/invoices/links'
+import { createInvoiceRepo } from './modules/invoices/repo'
+import { createInvoiceService } from './modules/invoices/service'
+import { createInvoiceSync } from './modules/invoices/sync'
 import type { ServiceBase } from './services-base'
+import type { createDeviceServices } from './services-devices'
+import type { createPaymentServices } from './services-payments'
+
+type PaymentServices = ReturnType<typeof createPaymentServices>
+type DeviceServices = ReturnType<typeof createDeviceServices>
 
 export function createOnlineServices(base: ServiceBase) {
   const { deps } = base
@@ -32,4 +42,52 @@ export function createOnlineServices(base: ServiceBase) {
     Math.min(2_000, deps.config.pollIntervals.jobsMs * 2),
   )
   return { apiKeys, invoiceWebhooks }
+}
+
+/**
+ * Invoices of the invoice API and of payment links, their checkout pages, and the sync that
+ * records their states and enqueues the webhooks' events.
+ */
+export function createInvoiceServices(
+  base: ServiceBase,
+  taking: PaymentServices,
+  shop: Pick<DeviceServices, 'deviceSettings'>,
+  webhooks: ReturnType<typeof createOnlineServices>['invoiceWebhooks'],
+) {
+  const { deps } = base
+  const repo = createInvoiceRepo(deps.db)
+  const shared = {
+    repo,
+    deviceSettings: shop.deviceSettings,
+    publicUrl: deps.config.publicUrl,
+    now: deps.clock,
+  }
+  const invoices = createInvoiceService({
+    ...shared,
+    payments: taking.payments,
+    paymentRepo: taking.paymentRepo,
+    capabilities: taking.walletCapabilities,
+    price: taking.price,
+  })
+  const invoiceSync = createInvoiceSync({
+    repo,
+    invoices,
+    events: { enqueue: async (trx, e) => void (await webhooks.enqueue(trx, e)) },
+    now: deps.clock,
+    log: deps.log,
+  })
+  // payments' announcements move their invoices at once, on every instance
+  invoiceSync.listen(base.bus)
+  invoiceSync.register(base.jobs, Math.min(2_000, deps.config.pollIntervals.jobsMs * 2))
+  const paymentLinks = createPaymentLinks({ ...shared, invoices, sync: invoiceSync })
+  const checkout = createCheckout({
+    repo,
+    invoices,
+    sync: invoiceSync,
+    ecash: taking.ecash,
+    links: paymentLinks,
+    bus: base.bus,
+    pool: deps.pool,
+  })
+  return { invoices, invoiceSync, paymentLinks, checkout }
 }

@@ -17,7 +17,7 @@ import { createAccountServices } from './services-accounts'
 import { createServiceBase, type ServiceDeps } from './services-base'
 import { createConsentServices } from './services-consent'
 import { createDeviceServices } from './services-devices'
-import { createOnlineServices } from './services-online'
+import { createInvoiceServices, createOnlineServices } from './services-online'
 import { createNodeServices } from './services-node'
 import { createPaymentServices } from './services-payments'
 import { createRecoveryServices } from './services-recovery'
@@ -44,6 +44,7 @@ export function createServices(deps: ServiceDeps) {
   })
   const shop = createDeviceServices(base, taking)
   const online = createOnlineServices(base)
+  const selling = createInvoiceServices(base, taking, shop, online.invoiceWebhooks)
   const salesRepo = createSalesRepo(deps.db)
   const dailySummary = createDailySummaryService({
     repo: createDailySummaryRepo(deps.db),
@@ -72,6 +73,7 @@ export function createServices(deps: ServiceDeps) {
     ...sending,
     ...shop,
     ...online,
+    ...selling,
     /** At start-up: payouts and swaps a crash left half-way are asked of their wallets now. */
     async followUpPayoutsAtStart() {
       await Promise.all([sending.followUpPayoutsAtStart(), node.followUpSwapsAtStart()])

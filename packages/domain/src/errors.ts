@@ -134,6 +134,12 @@ export const ERROR_STATUS = {
   /** a business's own node has no open channel yet (its channel deposit): no Lightning */
   NODE_CHANNEL_NOT_OPEN: 'PRECONDITION_FAILED',
   IDEMPOTENCY_KEY_REUSED: 'CONFLICT',
+  /** a payment link that is deactivated, used up or past its end makes no invoice */
+  PAYMENT_LINK_CLOSED: 'PRECONDITION_FAILED',
+  /** an invoice being paid, or paid, cannot be invalidated */
+  INVOICE_NOT_INVALIDATABLE: 'PRECONDITION_FAILED',
+  /** the checkout's invoice can no longer be paid (expired, invalid or already paid) */
+  INVOICE_NOT_PAYABLE: 'PRECONDITION_FAILED',
   TIP_NAME_TAKEN: 'CONFLICT',
   TIP_NAME_RESERVED: 'BAD_REQUEST',
   TIP_PAGE_LIMIT_REACHED: 'CONFLICT',

@@ -122,6 +122,8 @@ export const RATE_LIMITS = {
   },
   /** LNURL-withdraw calls (refunds) per client address */
   refundLnurlPerIp: { prefix: 'lnurlw-ip', points: 30, durationSec: MINUTE, blocks: false },
+  /** invoices made from payment links, and Cashu tokens tried on checkout pages, per address */
+  checkoutPerIp: { prefix: 'checkout_ip', points: 30, durationSec: MINUTE, blocks: false },
   /**
    * Requests of the invoice API per API key (a web shop): 6,000 a minute, 100 a second on
    * average with bursts allowed; every authenticated request counts, right or wrong

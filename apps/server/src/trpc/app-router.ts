@@ -30,6 +30,7 @@ import { recoveryRouter } from '../modules/recovery/router'
 import { teamRouter } from '../modules/team/router'
 import { dailySummaryRouter } from '../modules/daily-summary/router'
 import { apiKeysRouter } from '../modules/api-keys/router'
+import { invoicesRouter } from '../modules/invoices/router'
 import { invoiceWebhooksRouter } from '../modules/invoice-webhooks/router'
 import { router } from './init'
 
@@ -67,6 +68,7 @@ export const appRouter = router({
   dailySummary: dailySummaryRouter,
   invoiceWebhooks: invoiceWebhooksRouter,
   apiKeys: apiKeysRouter,
+  invoices: invoicesRouter,
 })
 
 export type AppRouter = typeof appRouter

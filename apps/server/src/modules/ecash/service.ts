@@ -35,7 +35,8 @@ export interface TerminalRedemption {
   dueSat: number
   /** the amount and tip keyed in, when keyed in the business's currency */
   fiatMinor: number | null
-  deviceId: string
+  /** null for a customer's own page (an online invoice's checkout) */
+  deviceId: string | null
   staffId: string | null
 }
 
@@ -99,7 +100,7 @@ export function createEcashService(deps: {
           memo: token.memo,
           idempotencyKey: key,
           status: 'processing',
-          ...(at && { deviceId: at.deviceId, staffId: at.staffId }),
+          ...(at?.deviceId && { deviceId: at.deviceId, staffId: at.staffId }),
         },
         'lightning',
         async (ctx) => {

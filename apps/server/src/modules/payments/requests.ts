@@ -42,6 +42,8 @@ export interface PaymentRequestInput {
   amount: AmountInput
   memo: string
   idempotencyKey?: string
+  /** how long the invoice (a unified request's too) can be paid; default INVOICE_EXPIRY_SEC */
+  expirySec?: number
   /** taken at a device: which, by whom, for which order of the till */
   origin?: { deviceId: string; staffId: string | null; orderReference: string | null }
 }
@@ -113,7 +115,11 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
         'lightning',
         (amountSat) =>
           async ({ invoice }) => ({
-            invoice: await invoice({ amountSat, memo: input.memo, expirySec: INVOICE_EXPIRY_SEC }),
+            invoice: await invoice({
+              amountSat,
+              memo: input.memo,
+              expirySec: input.expirySec ?? INVOICE_EXPIRY_SEC,
+            }),
           }),
         signal,
       )
@@ -132,7 +138,7 @@ export function createPaymentRequests(deps: { receiving: Receiving; price: Price
             // Unified: the same amount can also be paid over Lightning where the wallet can now
             // (an own node with no open channel yet takes the address only).
             if (!takesLightning) return { address }
-            const expirySec = UNIFIED_INVOICE_EXPIRY_SEC
+            const expirySec = input.expirySec ?? UNIFIED_INVOICE_EXPIRY_SEC
             return { address, invoice: await invoice({ amountSat, memo: input.memo, expirySec }) }
           },
         signal,

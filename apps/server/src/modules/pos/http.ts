@@ -31,6 +31,7 @@ import { DomainError } from '../../lib/errors'
 import type { Services } from '../../services'
 import { paymentEventId } from '../payments'
 import type { PosRequestCaller } from './auth'
+import { registerInvoiceRoutes } from '../invoices'
 import { posOpenApi } from './openapi'
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() })
@@ -91,6 +92,8 @@ export function registerPosRoutes(app: FastifyInstance, services: Services): voi
     }
 
     api.get('/api/docs', { schema: { hide: true } }, () => root.swagger())
+    // the invoice API and the checkout's endpoints: the same document, errors and schemas
+    registerInvoiceRoutes(api, services)
 
     api.post(
       '/api/v1/pos/sessions',

@@ -1,0 +1,335 @@
+/**
+ * Online invoices: made by a shop through the invoice API or by a customer through a payment
+ * link, each one payment of the one payment flow (Lightning and on-chain in one unified request
+ * where the wallet can, with the invoice's expiry) with the shop's order details around it. The
+ * invoice row is written before the wallet is asked; a request cut short is asked again by the
+ * same payment idempotency key (`invoice:<id>`), so a crash never makes two payments.
+ *
+ * Its state is read from its payments (the domain's `invoiceState`) and recorded as it moves
+ * (`sync.ts`), which is when the webhooks' events are enqueued.
+ */
+import {
+  checkoutPath,
+  fiatMinorToSat,
+  invoiceState,
+  isPayable,
+  type InvoiceCurrency,
+  type InvoiceEvent,
+  type InvoiceState,
+  type TCheckout,
+  type TInvoice,
+  type TInvoiceCreate,
+  type ZInvoiceCreate,
+} from '@app/domain'
+import type { z } from 'zod'
+import type { Transaction } from 'kysely'
+import type { Database } from '../../db/schema'
+import { requireBusinessAreaOpen } from '../../lib/business-area'
+import { DomainError } from '../../lib/errors'
+import type { DeviceSettingsService } from '../devices'
+import { paymentView, type PaymentRepo, type PaymentService } from '../payments'
+import type { WalletCapabilities } from '../../wallets/wallet'
+import type { FiatCurrency, PriceService } from '../price'
+import type { InvoicePayments, InvoiceRepo, InvoiceRow } from './repo'
+
+export type InvoiceCreate = z.output<typeof ZInvoiceCreate>
+
+/** Where an invoice came from. */
+export type InvoiceSource = { apiKeyId: string } | { paymentLinkId: string }
+
+/** How the webhooks hear of an invoice's event, in the transaction that records it. */
+export interface InvoiceEventSink {
+  enqueue(
+    trx: Transaction<Database>,
+    e: { businessId: string; invoiceId: string; event: InvoiceEvent; invoice: TInvoice; at: Date },
+  ): Promise<void>
+}
+
+const notFound = () => new DomainError('NOT_FOUND', 'Invoice not found')
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+/** BOLT11 descriptions are short; the invoice keeps the whole description. */
+const MEMO_MAX = 200
+
+export function paymentKeyOf(invoiceId: string) {
+  return `invoice:${invoiceId}`
+}
+
+export function stateOf(row: InvoiceRow, payments: InvoicePayments, now: Date): InvoiceState {
+  const facts = {
+    amountSat: Number(row.amountSat),
+    expiresAt: row.expiresAt,
+    invalidatedAt: row.invalidatedAt,
+    firstPaidAt: row.firstPaidAt,
+  }
+  const asPayment = (p: NonNullable<InvoicePayments['main']>) => ({
+    status: p.status as 'pending',
+    receivedSat: p.receivedSat,
+    settledAt: p.settledAt,
+  })
+  // a Cashu token that paid it stands for the whole amount
+  if (payments.ecash?.status === 'settled')
+    return invoiceState(facts, asPayment(payments.ecash), now)
+  return invoiceState(facts, payments.main ? asPayment(payments.main) : null, now)
+}
+
+export function createInvoiceService(deps: {
+  repo: InvoiceRepo
+  payments: PaymentService
+  paymentRepo: PaymentRepo
+  /** what the business's wallet can take (null: none connected) */
+  capabilities: (businessId: string) => Promise<WalletCapabilities | null>
+  price: PriceService
+  deviceSettings: DeviceSettingsService
+  publicUrl: string
+  now?: () => Date
+}) {
+  const { repo, payments } = deps
+  const now = deps.now ?? (() => new Date())
+  const origin = new URL(deps.publicUrl).origin
+
+  async function openBusiness(businessId: string) {
+    const business = await repo.business(businessId)
+    if (!business) throw notFound()
+    requireBusinessAreaOpen(business.onboardingStep)
+    return business
+  }
+
+  function checkCurrency(currency: InvoiceCurrency, own: string | null) {
+    const businessCurrency = own ?? 'USD'
+    if (currency !== 'SAT' && currency !== businessCurrency) {
+      throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
+        currency: businessCurrency,
+      })
+    }
+  }
+
+  /** The amount in sats at today's rate (the payment flow resolves it the same way). */
+  async function satsOf(amount: number, currency: InvoiceCurrency): Promise<number> {
+    if (currency === 'SAT') {
+      payments.checkAmount(amount)
+      return amount
+    }
+    const price = await deps.price.get()
+    const sat = fiatMinorToSat(amount, price.minorPerBtc[currency as FiatCurrency])
+    payments.checkAmount(sat)
+    return sat
+  }
+
+  /** Asks the wallet for the invoice's payment (again, by the same key, if cut short). */
+  async function ensurePayment(row: InvoiceRow, signal?: AbortSignal): Promise<InvoiceRow> {
+    if (row.paymentId) return row
+    const business = await openBusiness(row.businessId)
+    const expirySec = Math.max(60, Math.round((row.expiresAt.getTime() - now().getTime()) / 1000))
+    const request = {
+      amount:
+        row.currency === 'SAT' ? { sat: Number(row.amount) } : { fiatMinor: Number(row.amount) },
+      memo: (row.description || business.name).slice(0, MEMO_MAX),
+      idempotencyKey: paymentKeyOf(row.id),
+      expirySec,
+    }
+    const caps = await deps.capabilities(row.businessId)
+    const view = caps?.onchain
+      ? await payments.createOnchain(business, request, signal)
+      : await payments.createLightning(business, request, signal)
+    await repo.attachPayment(row.id, view.id, view.amountSat)
+    return (await repo.find(row.id)) ?? row
+  }
+
+  async function toApi(row: InvoiceRow, at = now()): Promise<TInvoice> {
+    const state = stateOf(row, await repo.payments(row), at)
+    const payment = row.paymentId
+      ? await deps.paymentRepo.find(row.businessId, row.paymentId)
+      : undefined
+    const view = payment ? paymentView(payment) : null
+    return {
+      id: row.id,
+      status: state.status,
+      exception: state.exception,
+      amount: Number(row.amount),
+      currency: row.currency as InvoiceCurrency,
+      amountSat: Number(row.amountSat),
+      receivedSat: await receivedOf(row),
+      orderId: row.orderId,
+      description: row.description,
+      metadata: row.metadata,
+      redirectUrl: row.redirectUrl,
+      checkoutUrl: `${origin}${checkoutPath(row.id)}`,
+      paymentLinkId: row.paymentLinkId,
+      lightningInvoice: view?.paymentRequest ?? null,
+      address: view?.address ?? null,
+      bip21: view?.bip21 ?? null,
+      expiresAt: row.expiresAt.toISOString(),
+      settledAt: iso(row.settledAt),
+      invalidatedAt: iso(row.invalidatedAt),
+      createdAt: row.createdAt.toISOString(),
+    }
+  }
+
+  async function receivedOf(row: InvoiceRow): Promise<number> {
+    const p = await repo.payments(row)
+    return p.ecash?.status === 'settled' ? p.ecash.receivedSat : (p.main?.receivedSat ?? 0)
+  }
+
+  async function create(
+    businessId: string,
+    input: InvoiceCreate,
+    source: InvoiceSource,
+    signal?: AbortSignal,
+    linkUse?: Parameters<InvoiceRepo['insert']>[1],
+  ): Promise<{ invoice: InvoiceRow; created: boolean }> {
+    const business = await openBusiness(businessId)
+    checkCurrency(input.currency, business.currency)
+    // a wallet that takes on-chain (and Lightning where it can) or Lightning alone
+    if (!(await deps.capabilities(businessId))?.onchain) {
+      await payments.requireCapability(businessId, 'lightning')
+    }
+    const amountSat = await satsOf(input.amount, input.currency)
+    const inserted = await repo.insert(
+      {
+        businessId,
+        paymentLinkId: 'paymentLinkId' in source ? source.paymentLinkId : null,
+        apiKeyId: 'apiKeyId' in source ? source.apiKeyId : null,
+        amount: input.amount,
+        currency: input.currency,
+        amountSat,
+        orderId: input.orderId ?? null,
+        description: input.description,
+        metadata: input.metadata ?? {},
+        redirectUrl: input.redirectUrl ?? null,
+        expiresAt: new Date(now().getTime() + input.expiryMinutes * 60_000),
+        idempotencyKey: input.idempotencyKey ?? null,
+      },
+      linkUse,
+    )
+    if ('refused' in inserted) {
+      throw new DomainError('PAYMENT_LINK_CLOSED', 'This payment link takes no more payments')
+    }
+    const { row, created } = inserted
+    if (!created && (Number(row.amount) !== input.amount || row.currency !== input.currency)) {
+      throw new DomainError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This idempotency key was used for an invoice of another amount or currency',
+      )
+    }
+    return { invoice: await ensurePayment(row, signal), created }
+  }
+
+  return {
+    stateOf,
+    toApi,
+    ensurePayment,
+
+    /** An invoice of the shop's API (or the same one again, by its idempotency key). */
+    async createFromApi(
+      businessId: string,
+      apiKeyId: string,
+      input: InvoiceCreate,
+      signal?: AbortSignal,
+    ) {
+      const { invoice, created } = await create(businessId, input, { apiKeyId }, signal)
+      return { invoice: await toApi(invoice), created, row: invoice }
+    },
+
+    create,
+
+    async get(businessId: string, id: string): Promise<TInvoice> {
+      const row = await repo.findOf(businessId, id)
+      if (!row) throw notFound()
+      return toApi(row)
+    },
+
+    async list(
+      businessId: string,
+      q: {
+        status?: string
+        orderId?: string
+        paymentLinkId?: string
+        limit: number
+        cursor?: string
+      },
+    ): Promise<{ invoices: TInvoice[]; nextCursor: string | null }> {
+      const after = q.cursor ? decodeCursor(q.cursor) : undefined
+      const rows = await repo.list(businessId, { ...q, after })
+      const page = rows.slice(0, q.limit)
+      const last = page.at(-1)
+      const nextCursor =
+        rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null
+      return { invoices: await Promise.all(page.map((r) => toApi(r))), nextCursor }
+    },
+
+    /** The shop (or the merchant) calls an invoice off: it can no longer be paid. */
+    async invalidate(businessId: string, id: string): Promise<InvoiceRow> {
+      const row = await repo.findOf(businessId, id)
+      if (!row) throw notFound()
+      const state = stateOf(row, await repo.payments(row), now())
+      if (state.status !== 'new' && state.status !== 'expired') {
+        throw new DomainError(
+          'INVOICE_NOT_INVALIDATABLE',
+          'Only an invoice not paid or being paid can be invalidated',
+        )
+      }
+      if (state.exception !== null && state.exception !== 'paid_partial') {
+        throw new DomainError('INVOICE_NOT_INVALIDATABLE', 'Money for this invoice is arriving')
+      }
+      await repo.invalidate(businessId, id)
+      if (row.paymentId) await repo.closePayment(businessId, row.paymentId)
+      return (await repo.find(id)) ?? row
+    },
+
+    /** The public checkout page's view of an invoice: nothing secret, nothing of others. */
+    async checkout(id: string): Promise<TCheckout> {
+      let row = await repo.find(id)
+      if (!row) throw notFound()
+      const at = now()
+      const api = await toApi(row, at)
+      if (!api.lightningInvoice && !api.address && api.status === 'new' && !row.paymentId) {
+        // its request was cut short: asked again now, by the same key
+        row = await ensurePayment(row)
+        return checkoutOf(row, await toApi(row, at), at)
+      }
+      return checkoutOf(row, api, at)
+    },
+
+    isPayable: (api: TInvoice) => isPayable({ status: api.status, exception: api.exception }),
+  }
+
+  async function checkoutOf(row: InvoiceRow, api: TInvoice, at: Date): Promise<TCheckout> {
+    const settings = await deps.deviceSettings.get(row.businessId)
+    const payable = api.status === 'new' && api.exception === null
+    return {
+      id: api.id,
+      business: { name: settings.displayName, logoUrl: settings.logoUrl },
+      status: api.status,
+      exception: api.exception,
+      amount: api.amount,
+      currency: api.currency,
+      amountSat: api.amountSat,
+      receivedSat: api.receivedSat,
+      description: api.description,
+      lightningInvoice: payable ? api.lightningInvoice : null,
+      address: api.address,
+      bip21: payable ? api.bip21 : null,
+      acceptsEcash: payable && Boolean((await deps.capabilities(row.businessId))?.lightning),
+      expiresAt: api.expiresAt,
+      serverTime: at.toISOString(),
+      redirectUrl: api.redirectUrl,
+      paymentLinkId: api.paymentLinkId,
+    }
+  }
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  const createdAt = new Date(at ?? '')
+  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new DomainError('VALIDATION', 'The cursor is not one this API gave')
+  }
+  return { createdAt, id }
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>
+export type { TInvoiceCreate }
