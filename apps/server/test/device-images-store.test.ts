@@ -15,6 +15,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import type { Services } from '../src/services'
+import { createDeviceSettingsRepo } from '../src/modules/devices/settings-repo'
 import { appCode, rejection, until } from './assertions'
 import { approvedBusiness } from './businesses'
 import { startTestS3, type TestS3 } from './device-images-s3'
@@ -335,6 +336,8 @@ describe('device images in S3: failures, orphans and images from before', () => 
       await s3.resume()
     }
     expect((await served(origin, res.body.logoUrl)).status).toBe(404)
+    // the job (running every half second) left the listing to the removal's own delete, which
+    // failed once: one attempt counted, the object still there
     expect(await orphanKeys()).toEqual([key])
     const { attempts } = await env.database.db
       .selectFrom('deviceImageOrphans')
@@ -345,6 +348,37 @@ describe('device images in S3: failures, orphans and images from before', () => 
     expect(await env.services.deviceSettings.deleteDueOrphans()).toBe(0)
     expect(await s3.keys(key)).toEqual([key])
     // once due, the job deletes the object and the listing
+    await makeDue()
+    await until(
+      () => s3.keys(key),
+      (keys) => keys.length === 0,
+      'the object deleted by the job',
+    )
+    await until(orphanKeys, (keys) => keys.length === 0, 'the listing cleared')
+  })
+
+  it("leaves a removed image's object to the removal's own delete, not also to the job", async () => {
+    const { b, businessId } = await approvedBusiness(env)
+    const res = await upload(origin, b, businessId, await png())
+    const key = `${prefix}/device-images/${businessId}/${idOf(res.body.logoUrl)}.png`
+    const { rows } = await sql<{ now: Date }>`SELECT now()`.execute(env.database.db)
+    const before = rows[0]?.now ?? new Date()
+    // the removal's transaction alone, as if its process stopped before deleting the object
+    const removed = await createDeviceSettingsRepo(env.database.db).removeImage(
+      businessId,
+      'logoImageId',
+    )
+    expect(removed).toEqual({ removedObjectKey: key })
+    const listed = await env.database.db
+      .selectFrom('deviceImageOrphans')
+      .select(['objectKey', 'dueAt', 'attempts'])
+      .execute()
+    expect(listed.map((r) => [r.objectKey, r.attempts])).toEqual([[key, 0]])
+    // due five minutes after the removal at the soonest: the job leaves it alone meanwhile
+    expect(listed[0]?.dueAt.getTime()).toBeGreaterThanOrEqual(before.getTime() + 5 * 60_000)
+    expect(await env.services.deviceSettings.deleteDueOrphans()).toBe(0)
+    expect(await s3.keys(key)).toEqual([key])
+    // once due, the job deletes what the removal never did
     await makeDue()
     await until(
       () => s3.keys(key),

@@ -45,14 +45,33 @@ export interface InlineImage {
   bytes: Buffer
 }
 
-/** Deletes an image's row: the key of its object when its bytes were in the object store. */
+/**
+ * How long the job leaves an object listed by `deleteImage` to its caller, who deletes it right
+ * after the commit: longer than the S3 client's worst case (3 attempts, 15 s request timeout), so
+ * the job does not delete it too at the same time (counting a failure twice); it deletes it only
+ * if the caller never did (its process stopped).
+ */
+const CALLER_DELETES_WITHIN = sql`interval '5 minutes'`
+
+/**
+ * Deletes an image's row: the key of its object when its bytes were in the object store (listed
+ * by the trigger; the caller deletes the object once the transaction has committed).
+ */
 async function deleteImage(db: Db, id: string): Promise<string | null> {
   const gone = await db
     .deleteFrom('deviceImages')
     .where('id', '=', id)
     .returning('objectKey')
     .executeTakeFirst()
-  return gone?.objectKey ?? null
+  const objectKey = gone?.objectKey ?? null
+  if (objectKey) {
+    await db
+      .updateTable('deviceImageOrphans')
+      .set({ dueAt: sql<Date>`now() + ${CALLER_DELETES_WITHIN}` })
+      .where('objectKey', '=', objectKey)
+      .execute()
+  }
+  return objectKey
 }
 
 export function createDeviceSettingsRepo(db: Db) {
