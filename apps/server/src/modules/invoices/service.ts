@@ -29,7 +29,7 @@ import { DomainError } from '../../lib/errors'
 import type { DeviceSettingsService } from '../devices'
 import { paymentView, type PaymentRepo, type PaymentService } from '../payments'
 import type { WalletCapabilities } from '../../wallets/wallet'
-import type { FiatCurrency, PriceService } from '../price'
+import type { PriceService } from '../price'
 import type { InvoicePayments, InvoiceRepo, InvoiceRow } from './repo'
 
 export type InvoiceCreate = z.output<typeof ZInvoiceCreate>
@@ -110,7 +110,7 @@ export function createInvoiceService(deps: {
       return amount
     }
     const price = await deps.price.get()
-    const sat = fiatMinorToSat(amount, price.minorPerBtc[currency as FiatCurrency])
+    const sat = fiatMinorToSat(amount, price.minorPerBtc[currency])
     payments.checkAmount(sat)
     return sat
   }
