@@ -43,19 +43,4 @@ export type TPaymentLinkPage = z.infer<typeof ZPaymentLinkPage>
 
 export const ZCheckoutEcash = z.object({ token: z.string().min(10).max(100_000) })
 
-/**
- * The public endpoints behind the checkout and payment-link pages (no session; each answers
- * `ZApiError` on a refusal). The events stream sends `event: checkout` with `TCheckout` as JSON
- * now and after each change, until the invoice is final.
- */
-export const CHECKOUT_API = {
-  invoice: (invoiceId: string) => `/api/v1/checkout/${invoiceId}`,
-  events: (invoiceId: string) => `/api/v1/checkout/${invoiceId}/events`,
-  /** POST `ZCheckoutEcash`: a Cashu token pays the invoice; answers `TCheckout` */
-  ecash: (invoiceId: string) => `/api/v1/checkout/${invoiceId}/ecash`,
-  /** GET `TPaymentLinkPage` */
-  link: (linkId: string) => `/api/v1/links/${linkId}`,
-  /** POST `ZPaymentLinkUse`: a new invoice of the link; answers `TCheckout` (201) */
-  linkUse: (linkId: string) => `/api/v1/links/${linkId}/invoices`,
-} as const
-export const CHECKOUT_EVENT = 'checkout'
+export { CHECKOUT_API, CHECKOUT_EVENT } from './checkout-paths'

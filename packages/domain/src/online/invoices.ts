@@ -36,13 +36,15 @@ export const INVOICE_LIMITS = {
   maxExpiryMinutes: 24 * 60,
 } as const
 
-/** The checkout page of an invoice, served by the server as a page of its own. */
-export const CHECKOUT_PATH_PREFIX = '/pay/'
-export const checkoutPath = (invoiceId: string) => `${CHECKOUT_PATH_PREFIX}${invoiceId}`
-
-/** A payment link's page: it makes an invoice (asking the amount when open) and opens it. */
-export const PAYMENT_LINK_PATH_PREFIX = '/l/'
-export const paymentLinkPath = (linkId: string) => `${PAYMENT_LINK_PATH_PREFIX}${linkId}`
+// The checkout and payment-link pages' paths (in a module without zod, for the checkout bundle)
+export {
+  CHECKOUT_PAGE_PREFIXES,
+  CHECKOUT_PATH_PREFIX,
+  checkoutPath,
+  isCheckoutPagePath,
+  PAYMENT_LINK_PATH_PREFIX,
+  paymentLinkPath,
+} from './checkout-paths'
 
 /** A URL the customer is sent back to: http or https only, never `javascript:` or `data:`. */
 export const ZRedirectUrl = z.url({ protocol: /^https?$/ }).max(INVOICE_LIMITS.redirectUrlMax)
