@@ -2,8 +2,9 @@
  * The built web app (apps/web/dist): files sent precompressed (brotli or gzip, chosen by the
  * request's Accept-Encoding, with `Vary: Accept-Encoding`), hashed files cached for a year, and
  * everything whose name does not change with its content (the page, the service worker, the
- * manifests, translations, icons) revalidated on each use. Any other GET for a page gets the app
- * shell (client-side routes); other unknown paths are a JSON 404.
+ * manifests, translations, icons) revalidated on each use. A customer's checkout and payment-link
+ * pages (`/pay/…`, `/l/…`) get the checkout's own small page (checkout.html); any other GET for a
+ * page gets the app shell (client-side routes); other unknown paths are a JSON 404.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -11,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
-import { isServerPath } from '@app/domain'
+import { isCheckoutPagePath, isServerPath } from '@app/domain'
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
@@ -91,6 +92,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   const { webDist, brandName, pageHead } = opts
   const hasWebApp = Boolean(webDist && existsSync(path.join(webDist, 'index.html')))
   const shell = hasWebApp && webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : ''
+  const hasCheckout = Boolean(webDist && existsSync(path.join(webDist, 'checkout.html')))
 
   if (hasWebApp && webDist) {
     for (const file of MANIFESTS) {
@@ -116,6 +118,10 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
   // Client-side routes: a GET for a page gets the app shell; anything else is a JSON 404.
   app.setNotFoundHandler(async (req, reply) => {
     if (hasWebApp && isPageRequest(req.method, req.url)) {
+      // the same for everyone (nothing of a session): sent as built, compressed beforehand
+      if (hasCheckout && isCheckoutPagePath(req.url.split('?')[0] ?? '')) {
+        return reply.type('text/html').sendFile('checkout.html')
+      }
       if (!pageHead) return reply.type('text/html').sendFile('index.html')
       // without its answers the page still works: it asks for them itself
       const head = await pageHead(req, reply).catch((err: unknown) => {
