@@ -3,11 +3,17 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { entryImports, isLoadedByEveryPage, VENDOR_CHUNKS } from './vite-plugins/chunks.ts'
+import {
+  CHECKOUT_ENTRY,
+  entryImports,
+  isLoadedByEveryPage,
+  VENDOR_CHUNKS,
+} from './vite-plugins/chunks.ts'
 import { precompress } from './vite-plugins/precompress.ts'
-import { pwa, terminalManifestFile } from './vite-plugins/pwa.ts'
+import { checkoutWithoutApp, pwa, terminalManifestFile } from './vite-plugins/pwa.ts'
 import { routePreload } from './vite-plugins/route-preload.ts'
 
+const root = fileURLToPath(new URL('.', import.meta.url))
 const src = fileURLToPath(new URL('./src', import.meta.url))
 
 export default defineConfig({
@@ -22,6 +28,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     pwa(),
+    checkoutWithoutApp(),
     terminalManifestFile(),
     entryImports(),
     routePreload(src),
@@ -42,6 +49,9 @@ export default defineConfig({
         hostType === 'html' ? deps : deps.filter((dep) => !isLoadedByEveryPage(dep)),
     },
     rolldownOptions: {
+      // the dashboard, and the customers' checkout and payment-link pages: a small bundle of
+      // their own (Preact, no dashboard code; see docs/decisions.md)
+      input: { index: `${root}index.html`, [CHECKOUT_ENTRY]: `${root}checkout.html` },
       output: {
         codeSplitting: { groups: VENDOR_CHUNKS },
         // a chunk is named by seven hash characters alone (the fewest the bundler allows here):

@@ -4,10 +4,15 @@
  * Reads the production build (run `npm run build -w @app/web` first; `npm test` runs this right
  * after the web build).
  */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import {
   BUDGET_BYTES,
+  CHECKOUT_BUDGET_BYTES,
+  CHECKOUT_PAGE,
+  checkoutScripts,
   FIRST_LOAD_PAGES,
   OVER_BUDGET_CEILINGS,
   builtRouteFiles,
@@ -68,5 +73,36 @@ describe('first-load JavaScript budget', () => {
     const checks = manifest['src/features/auth/sign-in-schema.ts']?.file
     expect(checks).toBeTruthy()
     expect(signIn).not.toContain(checks)
+  })
+
+  describe('the checkout page (checkout.html: /pay/…, /l/…)', () => {
+    const scripts = checkoutScripts(manifest, htmlScripts(dist, CHECKOUT_PAGE))
+    const dashboard = new Set(firstLoadScripts(manifest, '/sign-in', fromHtml))
+
+    it(`needs at most ${kb(CHECKOUT_BUDGET_BYTES)} of compressed script`, () => {
+      const sizes = scripts.map((file) => [file, compressedSize(dist, file)] as const)
+      const total = sizes.reduce((sum, [, size]) => sum + size, 0)
+      const gzip = scripts.reduce((sum, file) => sum + compressedSize(dist, file, 'gz'), 0)
+      const report =
+        `checkout: ${kb(total)} brotli (${kb(gzip)} gzip) in ${scripts.length} scripts\n` +
+        sizes.map(([file, size]) => `  ${kb(size).padStart(9)}  ${file}`).join('\n')
+      console.info(report)
+      expect(scripts).toContain(manifest[CHECKOUT_PAGE]?.file)
+      expect(total, report).toBeLessThanOrEqual(CHECKOUT_BUDGET_BYTES)
+    })
+
+    it('shares no library with the dashboard: only a few tiny modules of the domain', () => {
+      const shared = scripts.filter((file) => dashboard.has(file))
+      for (const file of shared) expect(compressedSize(dist, file), file).toBeLessThan(1024)
+      // nor does the dashboard load the checkout
+      expect([...dashboard]).not.toContain(manifest[CHECKOUT_PAGE]?.file)
+    })
+
+    it('carries neither React nor zod', () => {
+      const code = scripts.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n')
+      expect(code).not.toMatch(
+        /react\.(element|transitional)|__SECRET_INTERNALS|ZodError|\$ZodType/,
+      )
+    })
   })
 })

@@ -43,8 +43,8 @@ export function readManifest(dist: string): Manifest {
 }
 
 /** Scripts under assets/ that `index.html` itself loads (the entry, the route preloader). */
-export function htmlScripts(dist: string): string[] {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
+export function htmlScripts(dist: string, page = 'index.html'): string[] {
+  const html = readFileSync(path.join(dist, page), 'utf8')
   return [...html.matchAll(/<script\b[^>]*\bsrc="\/(assets\/[^"]+\.js)"/g)].flatMap((m) =>
     m[1] ? [m[1]] : [],
   )
@@ -65,8 +65,9 @@ export function firstLoadScripts(
     files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
-  if (!entry) throw new Error('the build manifest has no entry')
+  // the dashboard's entry (the checkout's page, checkout.html, is an entry of its own)
+  const entry = 'index.html'
+  if (!manifest[entry]?.isEntry) throw new Error('the build manifest has no entry')
   visit(entry)
   for (const candidates of levels) {
     for (const routeFile of candidates) {
@@ -98,4 +99,27 @@ export function builtRouteFiles(manifest: Manifest, page: string): string[] {
         `src/routes/${routeFile}?tsr-split=component` in manifest ||
         (routeFile.startsWith('src/') && routeFile in manifest),
     )
+}
+
+/**
+ * The customers' checkout and payment-link pages (`/pay/…`, `/l/…`): a page of their own,
+ * checkout.html, on a phone's slow connection, so at most 60 KB of compressed script.
+ */
+export const CHECKOUT_PAGE = 'checkout.html'
+export const CHECKOUT_BUDGET_BYTES = 60 * 1024
+
+/** The scripts checkout.html loads: its entry with everything it imports, and its own tags. */
+export function checkoutScripts(manifest: Manifest, fromHtml: string[] = []): string[] {
+  const files = new Set<string>(fromHtml)
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return
+    seen.add(key)
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  if (!manifest[CHECKOUT_PAGE]?.isEntry) throw new Error('the build has no checkout.html entry')
+  visit(CHECKOUT_PAGE)
+  return [...files].filter((file) => file.endsWith('.js')).sort()
 }

@@ -25,6 +25,13 @@ export const VENDOR_CHUNKS = [
   },
 ]
 
+/** The customers' checkout page's entry (`checkout.html`): a bundle of its own, not a page of the app. */
+export const CHECKOUT_ENTRY = 'checkout'
+
+/** The dashboard's entry chunk (`index.html`'s), not the checkout's. */
+export const isAppEntry = (chunk: { isEntry: boolean; name: string }) =>
+  chunk.isEntry && chunk.name !== CHECKOUT_ENTRY
+
 /**
  * The chunks the entry imports (filled as the bundle is written, before Vite lists what each
  * lazy chunk needs): loaded before any lazy chunk can be asked for, so no list names them.
@@ -51,7 +58,7 @@ export function entryImports(): Plugin {
           }
         }
         loadedByEveryPage.clear()
-        for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
+        for (const chunk of chunks) if (isAppEntry(chunk)) visit(chunk.fileName)
       },
     },
   }

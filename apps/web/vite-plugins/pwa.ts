@@ -6,6 +6,7 @@ import type { Plugin } from 'vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 // the build's config is loaded by Node, which cannot import the domain package's TypeScript by name
 import { SERVER_PATHS } from '../../../packages/domain/src/server-paths.ts'
+import { CHECKOUT_PAGE_PREFIXES } from '../../../packages/domain/src/online/checkout-paths.ts'
 
 const THEME_COLOR = '#f8fafc'
 const BACKGROUND_COLOR = '#f8fafc'
@@ -53,7 +54,8 @@ export function pwa(): Plugin[] {
     workbox: {
       // The app shell: hashed scripts and styles, the page, icons and the translations.
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'locales/*/translation.json'],
-      globIgnores: ['**/*.gz', '**/*.br', '.vite/**'],
+      // the customers' checkout is not part of the owners' app (see checkoutWithoutApp)
+      globIgnores: ['**/*.gz', '**/*.br', '.vite/**', 'checkout.html', 'assets/checkout-*'],
       // Nothing large is fetched by every visitor in the background (the camera scanner's
       // WebAssembly decoder, ~950 KB, is not a pattern above: it loads when a scan opens).
       manifestTransforms: [
@@ -64,8 +66,11 @@ export function pwa(): Plugin[] {
           }),
       ],
       navigateFallback: '/index.html',
-      // the paths the server answers itself (API, wallets, downloads): never the app shell
-      navigateFallbackDenylist: SERVER_PATHS.map((p) => new RegExp(`^${p.replace(/[.]/g, '\\.')}`)),
+      // the paths the server answers itself (API, wallets, downloads) and the checkout's pages
+      // (checkout.html from the server): never the app shell
+      navigateFallbackDenylist: [...SERVER_PATHS, ...CHECKOUT_PAGE_PREFIXES].map(
+        (p) => new RegExp(`^${p.replace(/[.]/g, '\\.')}`),
+      ),
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,
@@ -86,6 +91,27 @@ export function terminalManifestFile(): Plugin {
         fileName: 'terminal.webmanifest',
         source: JSON.stringify(terminalManifest),
       })
+    },
+  }
+}
+
+/**
+ * The checkout page (checkout.html) is a customer's, not the owners' app: it offers no install
+ * (no manifest) and registers no service worker, which the PWA plugin adds to every page.
+ */
+export function checkoutWithoutApp(): Plugin {
+  return {
+    name: 'app:checkout-without-app',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { filename }) {
+        if (!filename.endsWith('checkout.html')) return html
+        return html
+          .replace(/<link rel="manifest"[^>]*>/g, '')
+          .replace(/<script id="vite-plugin-pwa:register-sw"[^>]*><\/script>/g, '')
+      },
     },
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { Plugin } from 'vite'
 import FIRST_LOAD_PAGES from '../test/first-load-pages.json' with { type: 'json' }
+import { isAppEntry } from './chunks.ts'
 
 /**
  * Pages whose path holds an id, by a pattern of the path, with the route files they render (as
@@ -38,7 +39,7 @@ export function routePreload(src: string): Plugin {
         for (const imported of byFile.get(file)?.imports ?? []) withImports(imported, into)
         return into
       }
-      const entry = chunks.find((chunk) => chunk.isEntry)
+      const entry = chunks.find(isAppEntry)
       const html = bundle['index.html']
       if (!entry || html?.type !== 'asset' || typeof html.source !== 'string') {
         this.error('route preload: the build has no entry or no index.html')
