@@ -47,6 +47,7 @@ import { Route as AuthBusinessIdBitcoinWithdrawRouteImport } from './routes/_aut
 import { Route as AuthBusinessIdDevicesLoginsRouteImport } from './routes/_auth/$businessId/devices/logins'
 import { Route as AuthBusinessIdDevicesSettingsRouteImport } from './routes/_auth/$businessId/devices/settings'
 import { Route as AuthBusinessIdDevicesStaffloginsRouteImport } from './routes/_auth/$businessId/devices/stafflogins'
+import { Route as AuthBusinessIdOnlineApiKeysRouteImport } from './routes/_auth/$businessId/online/api-keys'
 import { Route as AuthBusinessIdSalesDashboardRouteImport } from './routes/_auth/$businessId/sales/dashboard'
 import { Route as AuthBusinessIdSalesTransactionsRouteImport } from './routes/_auth/$businessId/sales/transactions'
 import { Route as AuthOnboardingBusinessIdCompanyDetailsRouteImport } from './routes/_auth/onboarding/$businessId/company-details'
@@ -268,6 +269,12 @@ const AuthBusinessIdDevicesStaffloginsRoute =
     path: '/devices/stafflogins',
     getParentRoute: () => AuthBusinessIdRoute,
   } as any)
+const AuthBusinessIdOnlineApiKeysRoute =
+  AuthBusinessIdOnlineApiKeysRouteImport.update({
+    id: '/online/api-keys',
+    path: '/online/api-keys',
+    getParentRoute: () => AuthBusinessIdRoute,
+  } as any)
 const AuthBusinessIdSalesDashboardRoute =
   AuthBusinessIdSalesDashboardRouteImport.update({
     id: '/sales/dashboard',
@@ -434,6 +441,7 @@ export interface FileRoutesByFullPath {
   '/$businessId/devices/logins': typeof AuthBusinessIdDevicesLoginsRoute
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
+  '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -489,6 +497,7 @@ export interface FileRoutesByTo {
   '/$businessId/devices/logins': typeof AuthBusinessIdDevicesLoginsRoute
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
+  '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -551,6 +560,7 @@ export interface FileRoutesById {
   '/_auth/$businessId/devices/logins': typeof AuthBusinessIdDevicesLoginsRoute
   '/_auth/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/_auth/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
+  '/_auth/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
   '/_auth/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/_auth/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/_auth/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -612,6 +622,7 @@ export interface FileRouteTypes {
     | '/$businessId/devices/logins'
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
+    | '/$businessId/online/api-keys'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
     | '/onboarding/$businessId/company-details'
@@ -667,6 +678,7 @@ export interface FileRouteTypes {
     | '/$businessId/devices/logins'
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
+    | '/$businessId/online/api-keys'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
     | '/onboarding/$businessId/company-details'
@@ -728,6 +740,7 @@ export interface FileRouteTypes {
     | '/_auth/$businessId/devices/logins'
     | '/_auth/$businessId/devices/settings'
     | '/_auth/$businessId/devices/stafflogins'
+    | '/_auth/$businessId/online/api-keys'
     | '/_auth/$businessId/sales/dashboard'
     | '/_auth/$businessId/sales/transactions'
     | '/_auth/onboarding/$businessId/company-details'
@@ -1030,6 +1043,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBusinessIdDevicesStaffloginsRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
+    '/_auth/$businessId/online/api-keys': {
+      id: '/_auth/$businessId/online/api-keys'
+      path: '/online/api-keys'
+      fullPath: '/$businessId/online/api-keys'
+      preLoaderRoute: typeof AuthBusinessIdOnlineApiKeysRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
     '/_auth/$businessId/sales/dashboard': {
       id: '/_auth/$businessId/sales/dashboard'
       path: '/sales/dashboard'
@@ -1194,6 +1214,7 @@ interface AuthBusinessIdRouteChildren {
   AuthBusinessIdDevicesLoginsRoute: typeof AuthBusinessIdDevicesLoginsRoute
   AuthBusinessIdDevicesSettingsRoute: typeof AuthBusinessIdDevicesSettingsRoute
   AuthBusinessIdDevicesStaffloginsRoute: typeof AuthBusinessIdDevicesStaffloginsRoute
+  AuthBusinessIdOnlineApiKeysRoute: typeof AuthBusinessIdOnlineApiKeysRoute
   AuthBusinessIdSalesDashboardRoute: typeof AuthBusinessIdSalesDashboardRoute
   AuthBusinessIdSalesTransactionsRoute: typeof AuthBusinessIdSalesTransactionsRoute
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute: typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
@@ -1217,6 +1238,7 @@ const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdDevicesLoginsRoute: AuthBusinessIdDevicesLoginsRoute,
   AuthBusinessIdDevicesSettingsRoute: AuthBusinessIdDevicesSettingsRoute,
   AuthBusinessIdDevicesStaffloginsRoute: AuthBusinessIdDevicesStaffloginsRoute,
+  AuthBusinessIdOnlineApiKeysRoute: AuthBusinessIdOnlineApiKeysRoute,
   AuthBusinessIdSalesDashboardRoute: AuthBusinessIdSalesDashboardRoute,
   AuthBusinessIdSalesTransactionsRoute: AuthBusinessIdSalesTransactionsRoute,
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute:
