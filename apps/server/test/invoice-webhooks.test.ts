@@ -372,7 +372,7 @@ describe('delivering', () => {
       expect(payload).toEqual({
         deliveryId: log.items[0]!.id,
         event: 'invoice.settled',
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as string,
         invoice,
       })
 
@@ -447,7 +447,7 @@ describe('delivering', () => {
       expect(bodies[0]).toEqual({
         deliveryId: id,
         event: 'test',
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as string,
         invoice: null,
       })
     } finally {
@@ -524,7 +524,12 @@ describe('delivering', () => {
         lastStatusCode: 204,
       })
       expect(shop.bodies()).toEqual([
-        { deliveryId: tested!.id, event: 'test', createdAt: expect.any(String), invoice: null },
+        {
+          deliveryId: tested!.id,
+          event: 'test',
+          createdAt: expect.any(String) as string,
+          invoice: null,
+        },
       ])
 
       const invoice = await invoiceOf(businessId)

@@ -48,6 +48,7 @@ import { Route as AuthBusinessIdDevicesLoginsRouteImport } from './routes/_auth/
 import { Route as AuthBusinessIdDevicesSettingsRouteImport } from './routes/_auth/$businessId/devices/settings'
 import { Route as AuthBusinessIdDevicesStaffloginsRouteImport } from './routes/_auth/$businessId/devices/stafflogins'
 import { Route as AuthBusinessIdOnlineApiKeysRouteImport } from './routes/_auth/$businessId/online/api-keys'
+import { Route as AuthBusinessIdOnlineWebhooksRouteImport } from './routes/_auth/$businessId/online/webhooks'
 import { Route as AuthBusinessIdSalesDashboardRouteImport } from './routes/_auth/$businessId/sales/dashboard'
 import { Route as AuthBusinessIdSalesTransactionsRouteImport } from './routes/_auth/$businessId/sales/transactions'
 import { Route as AuthOnboardingBusinessIdCompanyDetailsRouteImport } from './routes/_auth/onboarding/$businessId/company-details'
@@ -275,6 +276,12 @@ const AuthBusinessIdOnlineApiKeysRoute =
     path: '/online/api-keys',
     getParentRoute: () => AuthBusinessIdRoute,
   } as any)
+const AuthBusinessIdOnlineWebhooksRoute =
+  AuthBusinessIdOnlineWebhooksRouteImport.update({
+    id: '/online/webhooks',
+    path: '/online/webhooks',
+    getParentRoute: () => AuthBusinessIdRoute,
+  } as any)
 const AuthBusinessIdSalesDashboardRoute =
   AuthBusinessIdSalesDashboardRouteImport.update({
     id: '/sales/dashboard',
@@ -442,6 +449,7 @@ export interface FileRoutesByFullPath {
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -498,6 +506,7 @@ export interface FileRoutesByTo {
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -561,6 +570,7 @@ export interface FileRoutesById {
   '/_auth/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/_auth/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/_auth/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/_auth/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/_auth/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/_auth/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
   '/_auth/onboarding/$businessId/company-details': typeof AuthOnboardingBusinessIdCompanyDetailsRoute
@@ -623,6 +633,7 @@ export interface FileRouteTypes {
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
     | '/$businessId/online/api-keys'
+    | '/$businessId/online/webhooks'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
     | '/onboarding/$businessId/company-details'
@@ -679,6 +690,7 @@ export interface FileRouteTypes {
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
     | '/$businessId/online/api-keys'
+    | '/$businessId/online/webhooks'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
     | '/onboarding/$businessId/company-details'
@@ -741,6 +753,7 @@ export interface FileRouteTypes {
     | '/_auth/$businessId/devices/settings'
     | '/_auth/$businessId/devices/stafflogins'
     | '/_auth/$businessId/online/api-keys'
+    | '/_auth/$businessId/online/webhooks'
     | '/_auth/$businessId/sales/dashboard'
     | '/_auth/$businessId/sales/transactions'
     | '/_auth/onboarding/$businessId/company-details'
@@ -1050,6 +1063,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBusinessIdOnlineApiKeysRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
+    '/_auth/$businessId/online/webhooks': {
+      id: '/_auth/$businessId/online/webhooks'
+      path: '/online/webhooks'
+      fullPath: '/$businessId/online/webhooks'
+      preLoaderRoute: typeof AuthBusinessIdOnlineWebhooksRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
     '/_auth/$businessId/sales/dashboard': {
       id: '/_auth/$businessId/sales/dashboard'
       path: '/sales/dashboard'
@@ -1215,6 +1235,7 @@ interface AuthBusinessIdRouteChildren {
   AuthBusinessIdDevicesSettingsRoute: typeof AuthBusinessIdDevicesSettingsRoute
   AuthBusinessIdDevicesStaffloginsRoute: typeof AuthBusinessIdDevicesStaffloginsRoute
   AuthBusinessIdOnlineApiKeysRoute: typeof AuthBusinessIdOnlineApiKeysRoute
+  AuthBusinessIdOnlineWebhooksRoute: typeof AuthBusinessIdOnlineWebhooksRoute
   AuthBusinessIdSalesDashboardRoute: typeof AuthBusinessIdSalesDashboardRoute
   AuthBusinessIdSalesTransactionsRoute: typeof AuthBusinessIdSalesTransactionsRoute
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute: typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
@@ -1239,6 +1260,7 @@ const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdDevicesSettingsRoute: AuthBusinessIdDevicesSettingsRoute,
   AuthBusinessIdDevicesStaffloginsRoute: AuthBusinessIdDevicesStaffloginsRoute,
   AuthBusinessIdOnlineApiKeysRoute: AuthBusinessIdOnlineApiKeysRoute,
+  AuthBusinessIdOnlineWebhooksRoute: AuthBusinessIdOnlineWebhooksRoute,
   AuthBusinessIdSalesDashboardRoute: AuthBusinessIdSalesDashboardRoute,
   AuthBusinessIdSalesTransactionsRoute: AuthBusinessIdSalesTransactionsRoute,
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute:

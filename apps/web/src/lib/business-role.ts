@@ -34,6 +34,7 @@ export function permissionOfPage(path: string): Permission | null {
     ['/bitcoin/', 'wallet.manage'],
     ['/audit-log', 'auditLog.read'],
     ['/team', 'members.manage'],
+    ['/online/webhooks', 'integrations.manage'],
     ['/online/api-keys', 'apiKeys.manage'],
   ]
   return rules.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null

@@ -197,11 +197,12 @@ export function createInvoiceWebhookRepo(db: Db) {
       if (page.only) q = q.where('d.id', '=', page.only)
       if (page.after) {
         const after = page.after
-        q = q.where(({ eb, refTuple, selectFrom }) =>
+        q = q.where((eb) =>
           eb(
-            refTuple('d.createdAt', 'd.id'),
+            eb.refTuple('d.createdAt', 'd.id'),
             '<',
-            selectFrom('invoiceWebhookDeliveries as a')
+            eb
+              .selectFrom('invoiceWebhookDeliveries as a')
               .select(['a.createdAt', 'a.id'])
               .where('a.id', '=', after)
               .where('a.businessId', '=', businessId)

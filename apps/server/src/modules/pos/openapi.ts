@@ -8,7 +8,7 @@
 import { POS_WEBHOOK_EVENTS, ZPosWebhookPayload, type PosWebhookEvent } from '@app/domain'
 import { z } from 'zod'
 import { webhookOperation, webhookSigningDescription } from '../../lib/webhook-signing'
-import { invoiceWebhooksOpenApi } from '../invoice-webhooks/openapi'
+import { invoiceWebhooksOpenApi } from '../invoice-webhooks'
 import { WEBHOOK_DELIVERY } from './webhooks'
 
 const AUTH_DESCRIPTION = [
