@@ -182,8 +182,13 @@ describe('the invoice API', () => {
 })
 
 describe('the checkout', () => {
-  it('follows an invoice paid by Lightning to settled, and records it once', async () => {
-    const { key } = await shop()
+  it('follows an invoice paid by Lightning to settled, and records it and its events once', async () => {
+    const { b, businessId, key } = await shop()
+    await b.caller.invoiceWebhooks.create({
+      businessId,
+      url: 'http://127.0.0.1:9/hook',
+      events: ['invoice.created', 'invoice.settled', 'invoice.expired'],
+    })
     const inv = (
       await call('POST', '/api/v1/invoices', { key, body: { amount: 2_000, currency: 'SAT' } })
     ).body
@@ -206,10 +211,23 @@ describe('the checkout', () => {
       body: { status: 'settled', exception: null },
     })
     expect((await stored(id)).settledAt).toBeInstanceOf(Date)
+    // one delivery per event the webhook takes, however many times the invoice was looked at
+    await env.services.invoiceSync.sweep()
+    const events = await db
+      .selectFrom('invoiceWebhookDeliveries')
+      .select(['event', 'payload'])
+      .where('invoiceId', '=', id)
+      .orderBy('createdAt')
+      .execute()
+    expect(events.map((e) => e.event)).toEqual(['invoice.created', 'invoice.settled'])
+    expect(events[1]?.payload).toMatchObject({
+      event: 'invoice.settled',
+      invoice: { id, status: 'settled' },
+    })
   })
 
-  it('shows half the amount paid on-chain as paid in part, and the invoice stays unpaid', async () => {
-    const { key } = await shop()
+  it('shows half the amount paid on-chain as paid in part; the merchant accepts it once confirmed', async () => {
+    const { b, businessId, key } = await shop()
     const inv = (
       await call('POST', '/api/v1/invoices', { key, body: { amount: 40_000, currency: 'SAT' } })
     ).body
@@ -220,7 +238,12 @@ describe('the checkout', () => {
       (r) => r.body.receivedSat === 20_000,
       'the half payment to be seen',
     )
-    await net.control('POST', '/mine', { blocks: 1 })
+    // not confirmed yet: nothing to accept
+    await expect(b.caller.invoices.acceptPartial({ businessId, invoiceId: id })).rejects.toThrow(
+      /confirmed on-chain/,
+    )
+    // the exchange credits a deposit after its confirmations
+    await net.control('POST', '/mine', { blocks: 3 })
     const seen = await until(
       () => stored(id),
       (r) => r.exception === 'paid_partial',
@@ -235,6 +258,29 @@ describe('the checkout', () => {
     })
     // nothing more to pay by QR: the merchant settles the difference with the customer
     expect(view.body.bip21).toBeNull()
+
+    await until(
+      () =>
+        db
+          .selectFrom('payments')
+          .selectAll()
+          .where('id', '=', seen.paymentId ?? '')
+          .executeTakeFirstOrThrow(),
+      (p) => p.confirmations >= 1,
+      'the part payment to be confirmed',
+    )
+    const accepted = await b.caller.invoices.acceptPartial({ businessId, invoiceId: id })
+    expect(accepted).toMatchObject({
+      status: 'settled',
+      exception: 'paid_partial',
+      receivedSat: 20_000,
+    })
+    expect(await stored(id)).toMatchObject({ status: 'settled', exception: 'paid_partial' })
+    const payment = await b.caller.payments.get({ businessId, paymentId: seen.paymentId ?? '' })
+    expect(payment).toMatchObject({ status: 'settled', receivedSat: 20_000 })
+    await expect(b.caller.invoices.acceptPartial({ businessId, invoiceId: id })).rejects.toThrow(
+      /confirmed on-chain/,
+    )
   })
 
   it('is invalidated by the shop, and expires when its time is up', async () => {
@@ -320,5 +366,24 @@ describe('payment links', () => {
       await call('POST', `/api/v1/links/${open.id}/invoices`, { body: { amount: 350 } }),
     ).toMatchObject({ status: 412, body: { code: 'PAYMENT_LINK_CLOSED' } })
     expect(await call('GET', '/api/v1/links/nonexistent-link')).toMatchObject({ status: 404 })
+  })
+})
+
+describe('the API document', () => {
+  it('describes the invoice API beside the POS API, from the same schemas', async () => {
+    const doc = (await (await fetch(`${origin}/api/docs`)).json()) as {
+      paths: Record<string, Record<string, { security?: unknown; responses?: object }>>
+      components: { securitySchemes: Record<string, unknown> }
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/invoices',
+        '/api/v1/invoices/{invoiceId}',
+        '/api/v1/invoices/{invoiceId}/invalidate',
+        '/api/v1/pos/payments',
+      ]),
+    )
+    expect(doc.paths['/api/v1/invoices']?.post?.security).toEqual([{ apiKey: [] }])
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ scheme: 'bearer' })
   })
 })

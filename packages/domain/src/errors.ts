@@ -140,6 +140,8 @@ export const ERROR_STATUS = {
   INVOICE_NOT_INVALIDATABLE: 'PRECONDITION_FAILED',
   /** the checkout's invoice can no longer be paid (expired, invalid or already paid) */
   INVOICE_NOT_PAYABLE: 'PRECONDITION_FAILED',
+  /** only a part payment confirmed on-chain can be accepted as the invoice's payment */
+  INVOICE_NOT_ACCEPTABLE: 'PRECONDITION_FAILED',
   TIP_NAME_TAKEN: 'CONFLICT',
   TIP_NAME_RESERVED: 'BAD_REQUEST',
   TIP_PAGE_LIMIT_REACHED: 'CONFLICT',

@@ -4,7 +4,8 @@
  *
  * - Invalidated by the shop, or its payment failed: `invalid`.
  * - Its payment settled: `settled`, `paid_late` when after the invoice expired (on-chain, in the
- *   grace the address is still watched), `paid_over` when more arrived than asked.
+ *   grace the address is still watched), `paid_over` when more arrived than asked, `paid_partial`
+ *   when the merchant accepted less.
  * - On-chain money seen: the whole amount is `processing` until confirmed; less is `paid_partial`
  *   and the invoice stays `new` until it expires.
  * - Otherwise `new` until it expires, then `expired`.
@@ -42,10 +43,15 @@ export function invoiceState(
   if (payment?.status === 'settled') {
     const paidAt = invoice.firstPaidAt ?? payment.settledAt
     const late = paidAt !== null && paidAt > invoice.expiresAt
-    return {
-      status: 'settled',
-      exception: late ? 'paid_late' : received > invoice.amountSat ? 'paid_over' : null,
-    }
+    const exception = late
+      ? 'paid_late'
+      : received > invoice.amountSat
+        ? 'paid_over'
+        : // the merchant accepted what arrived
+          partial
+          ? 'paid_partial'
+          : null
+    return { status: 'settled', exception }
   }
   if (invoice.invalidatedAt || payment?.status === 'failed') {
     return { status: 'invalid', exception: partial ? 'paid_partial' : null }

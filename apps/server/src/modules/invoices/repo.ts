@@ -224,6 +224,11 @@ export function createInvoiceRepo(db: Db) {
       })
     },
 
+    /** The fiat value of a part payment the merchant accepts, before it is credited. */
+    async setPaymentFiat(paymentId: string, fiatMinor: number | null) {
+      await db.updateTable('payments').set({ fiatMinor }).where('id', '=', paymentId).execute()
+    },
+
     /** Records when money was first seen, without a change of state. */
     async markFirstPaid(id: string, at: Date) {
       await db

@@ -24,6 +24,15 @@ export const invoicesRouter = router({
       return ctx.services.invoices.get(ctx.business.id, input.invoiceId)
     }),
 
+  /** An on-chain part payment accepted as the invoice's payment (the merchant's call). */
+  acceptPartial: businessProcedure('paymentLinks.manage')
+    .input(z.object({ invoiceId: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const row = await ctx.services.invoices.acceptPartial(ctx.business.id, input.invoiceId)
+      await ctx.services.invoiceSync.sync(row)
+      return ctx.services.invoices.get(ctx.business.id, input.invoiceId)
+    }),
+
   links: businessProcedure('sales.read').query(({ ctx }) =>
     ctx.services.paymentLinks.list(ctx.business.id),
   ),

@@ -276,6 +276,45 @@ export function createInvoiceService(deps: {
       return (await repo.find(id)) ?? row
     },
 
+    /**
+     * The merchant accepts an on-chain part payment as the invoice's payment: what arrived (at
+     * least one confirmation) is credited, its fiat value in proportion, and the invoice is
+     * settled with the exception `paid_partial`.
+     */
+    async acceptPartial(businessId: string, id: string): Promise<InvoiceRow> {
+      const row = await repo.findOf(businessId, id)
+      if (!row) throw notFound()
+      const state = stateOf(row, await repo.payments(row), now())
+      const payment = row.paymentId
+        ? await deps.paymentRepo.find(businessId, row.paymentId)
+        : undefined
+      if (
+        state.exception !== 'paid_partial' ||
+        state.status === 'settled' ||
+        !payment ||
+        payment.status !== 'processing' ||
+        payment.confirmations < 1
+      ) {
+        throw new DomainError(
+          'INVOICE_NOT_ACCEPTABLE',
+          'Only a part payment confirmed on-chain can be accepted',
+        )
+      }
+      const received = payment.receivedSat
+      const fiatMinor =
+        payment.fiatMinor === null
+          ? null
+          : Math.round((payment.fiatMinor * received) / payment.amountSat)
+      await repo.setPaymentFiat(payment.id, fiatMinor)
+      await deps.paymentRepo.settle(payment.id, {
+        receivedSat: received,
+        settledAt: now(),
+        fiatMinor,
+        confirmations: payment.confirmations,
+      })
+      return (await repo.find(id)) ?? row
+    },
+
     /** The public checkout page's view of an invoice: nothing secret, nothing of others. */
     async checkout(id: string): Promise<TCheckout> {
       let row = await repo.find(id)

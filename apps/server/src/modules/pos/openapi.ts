@@ -12,6 +12,8 @@ import { invoiceWebhooksOpenApi } from '../invoice-webhooks'
 import { WEBHOOK_DELIVERY } from './webhooks'
 
 const AUTH_DESCRIPTION = [
+  "Two integrations share this document: a web shop sells online with an API key (`Authorization: Bearer sk_...`) under `/api/v1/invoices`, sending the customer to the invoice's `checkoutUrl`; a till takes payments at the counter under `/api/v1/pos`.",
+  '',
   'Take payments from a till. Every call under `/api/v1/pos/payments` sends two headers:',
   '',
   "- `Authorization`: the device login's id and secret with HTTP Basic (`Basic base64(loginId:secret)`), or `Bearer <token>` of a session started at `POST /api/v1/pos/sessions`.",
@@ -50,7 +52,7 @@ export function posOpenApi(brandName: string, publicUrl: string) {
   return {
     openapi: '3.1.0',
     info: {
-      title: `${brandName} point-of-sale API`,
+      title: `${brandName} API: point of sale and selling online`,
       version: '1',
       description: AUTH_DESCRIPTION,
     },
@@ -66,6 +68,12 @@ export function posOpenApi(brandName: string, publicUrl: string) {
           type: 'http' as const,
           scheme: 'bearer',
           description: 'A token from POST /api/v1/pos/sessions',
+        },
+        apiKey: {
+          type: 'http' as const,
+          scheme: 'bearer',
+          description:
+            'An API key of the business (`sk_...`, made under Sell online → API keys; shown once), with the scope the call needs: `invoices:create` or `invoices:read`. A key without it is refused (403, API_KEY_SCOPE_MISSING); an unknown or revoked key too (401, API_KEY_INVALID); each key is rate limited (429, RATE_LIMITED).',
         },
       },
     },
