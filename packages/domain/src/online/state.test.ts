@@ -56,10 +56,10 @@ describe('invoiceState', () => {
     expect(
       invoiceState(late, pay({ status: 'settled', receivedSat: 10_000, settledAt: after }), after),
     ).toEqual({ status: 'settled', exception: 'paid_late' })
-    // a part payment the merchant accepted
+    // a part payment the merchant accepted (after the expiry; the money came before)
     expect(
       invoiceState(
-        invoice,
+        { ...invoice, firstPaidAt: before },
         pay({ status: 'settled', receivedSat: 4_000, settledAt: after }),
         after,
       ),
