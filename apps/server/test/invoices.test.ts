@@ -312,6 +312,42 @@ describe('the checkout', () => {
   })
 })
 
+describe('a request cut short', () => {
+  it('asks for the payment of an invoice whose process stopped, once, by its key', async () => {
+    const { businessId, key } = await shop()
+    // the row as a process that stopped after writing it (before the wallet answered) left it
+    const row = await db
+      .insertInto('invoices')
+      .values({
+        businessId,
+        amount: 3_000,
+        currency: 'SAT',
+        amountSat: 3_000,
+        metadata: '{}',
+        expiresAt: sql<Date>`now() + interval '15 minutes'`,
+        createdAt: sql<Date>`now() - interval '3 minutes'`,
+      } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    expect(row.paymentId).toBeNull()
+    await env.services.invoiceSync.sweep()
+    const asked = await stored(row.id)
+    expect(asked.paymentId).not.toBeNull()
+    // again: the same payment, by the same key
+    await env.services.invoiceSync.sweep()
+    expect((await stored(row.id)).paymentId).toBe(asked.paymentId)
+    const payments = await db
+      .selectFrom('payments')
+      .select('id')
+      .where('idempotencyKey', '=', `invoice:${row.id}`)
+      .execute()
+    expect(payments).toHaveLength(1)
+    const view = await call('GET', `/api/v1/invoices/${row.id}`, { key })
+    expect(view.body).toMatchObject({ status: 'new', amountSat: 3_000 })
+    expect(view.body.lightningInvoice).toMatch(/^ln/)
+  })
+})
+
 describe('payment links', () => {
   async function linkOf(b: TestBrowser, businessId: string, change: Record<string, unknown> = {}) {
     return b.caller.invoices.createLink({
