@@ -326,7 +326,7 @@ describe('a request cut short', () => {
         metadata: '{}',
         expiresAt: sql<Date>`now() + interval '15 minutes'`,
         createdAt: sql<Date>`now() - interval '3 minutes'`,
-      } as never)
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
     expect(row.paymentId).toBeNull()
