@@ -89,6 +89,9 @@ async function notifySenders(db: Kysely<Database>, businessId: string) {
   )
 }
 
+/** `now` as the query's time: the given one (a test's clock), or the database's. */
+const at = (now: Date | null) => sql<Date>`coalesce(${now}::timestamptz, now())`
+
 export interface DueInvoiceDelivery {
   id: string
   webhookId: string
@@ -232,59 +235,71 @@ export function createInvoiceWebhookRepo(db: Db) {
     },
 
     /** A new delivery, due now: a redelivery of another, or a test call. */
-    async insertDue(row: {
-      id: string
-      webhookId: string
-      businessId: string
-      invoiceId: string | null
-      event: string
-      payload: string
-      redeliveryOf: string | null
-      at: Date
-    }) {
-      const { at, ...values } = row
+    async insertDue(
+      row: {
+        id: string
+        webhookId: string
+        businessId: string
+        invoiceId: string | null
+        event: string
+        payload: string
+        redeliveryOf: string | null
+      },
+      now: Date | null,
+    ) {
       await db
         .insertInto('invoiceWebhookDeliveries')
-        .values({ ...values, nextAttemptAt: at })
+        .values({ ...row, nextAttemptAt: at(now) })
         .execute()
     },
 
-    /** Deliveries due at `now`, claimed until `now + claimMs` so no other sender takes them. */
-    async claimDue(now: Date, limit: number, claimMs: number): Promise<DueInvoiceDelivery[]> {
-      const until = new Date(now.getTime() + claimMs)
+    /**
+     * Deliveries due at `now` (null: the database's clock, the same for every instance), claimed
+     * until `claimMs` later so no other sender takes them meanwhile.
+     */
+    async claimDue(
+      now: Date | null,
+      limit: number,
+      claimMs: number,
+    ): Promise<DueInvoiceDelivery[]> {
       const r = await sql<DueInvoiceDelivery>`
-        UPDATE invoice_webhook_deliveries AS d
-        SET next_attempt_at = ${until}
-        FROM business_webhooks w
-        WHERE d.id IN (
+        WITH due AS (
           SELECT id FROM invoice_webhook_deliveries
-          WHERE status = 'pending' AND next_attempt_at <= ${now}
+          WHERE status = 'pending' AND next_attempt_at <= ${at(now)}
           ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          AND w.id = d.webhook_id
+        UPDATE invoice_webhook_deliveries AS d
+        SET next_attempt_at = ${at(now)} + make_interval(secs => ${claimMs / 1000})
+        FROM due, business_webhooks w
+        WHERE d.id = due.id AND w.id = d.webhook_id
         RETURNING d.id, d.webhook_id AS "webhookId", d.business_id AS "businessId", d.payload,
           d.attempts, w.url, w.secret_sealed AS "secretSealed"`.execute(db)
       return r.rows
     },
 
-    /** One call's outcome: delivered, failed for good, or pending until `retryAt`. */
+    /**
+     * One call's outcome: delivered, failed for good (`retryInSec` null), or pending until
+     * `retryInSec` after `now`. Only the claim it was made under records it: a delivery whose
+     * attempts moved on meanwhile is left as it is.
+     */
     async recordAttempt(
-      id: string,
+      d: { id: string; attempts: number },
       outcome: { delivered: boolean; statusCode: number | null; error: string | null },
-      now: Date,
-      retryAt: Date | null,
+      now: Date | null,
+      retryInSec: number | null,
     ) {
       await db
         .updateTable('invoiceWebhookDeliveries')
         .set({
-          attempts: sql<number>`attempts + 1`,
+          attempts: d.attempts + 1,
           lastStatusCode: outcome.statusCode,
           lastError: outcome.error,
-          status: outcome.delivered ? 'delivered' : retryAt === null ? 'failed' : 'pending',
-          deliveredAt: outcome.delivered ? now : null,
-          nextAttemptAt: retryAt ?? now,
+          status: outcome.delivered ? 'delivered' : retryInSec === null ? 'failed' : 'pending',
+          deliveredAt: outcome.delivered ? at(now) : null,
+          nextAttemptAt: sql<Date>`${at(now)} + make_interval(secs => ${retryInSec ?? 0})`,
         })
-        .where('id', '=', id)
+        .where('id', '=', d.id)
         .where('status', '=', 'pending')
+        .where('attempts', '=', d.attempts)
         .execute()
     },
   }

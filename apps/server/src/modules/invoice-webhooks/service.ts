@@ -8,7 +8,8 @@
  * one is retried after `WEBHOOK_RETRY_DELAYS_SEC` (10 s, 1 min, then 10 min six times) and then
  * given up. From the dashboard a delivery can be sent again (a new delivery with the same body:
  * its `deliveryId` is still the first one's, so the shop can tell it has seen it) and a test call
- * made. Times of the schedule are the service's clock (tests move it).
+ * made. The schedule runs on the database's clock, one for every instance (a test may give its
+ * own).
  */
 import {
   BUSINESS_WEBHOOKS_MAX,
@@ -46,10 +47,9 @@ export const invoiceWebhookSealedAt = (webhookId: string): SealedAt => ({
   id: webhookId,
 })
 
-/** When a delivery that failed its `attempts`th call is tried next; null: it is given up. */
-export function nextAttemptAt(attempts: number, now: Date): Date | null {
-  const delay = WEBHOOK_RETRY_DELAYS_SEC[attempts - 1]
-  return delay === undefined ? null : new Date(now.getTime() + delay * 1000)
+/** How long after its `attempts`th failed call a delivery is tried again; null: given up. */
+export function retryDelaySec(attempts: number): number | null {
+  return WEBHOOK_RETRY_DELAYS_SEC[attempts - 1] ?? null
 }
 
 const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} not found`)
@@ -60,12 +60,12 @@ export function createInvoiceWebhooks(deps: {
   /** plain http and local addresses allowed (the demo and tests); otherwise public https only */
   allowHttp: boolean
   bus: PgEventBus
-  /** the schedule's clock; the wall clock by default */
+  /** the schedule's clock (tests); the database's by default, one clock for every instance */
   clock?: () => Date
   log?: (msg: string, err?: unknown) => void
 }) {
   const { repo } = deps
-  const now = deps.clock ?? (() => new Date())
+  const now = deps.clock ?? (() => null)
   const log = deps.log ?? (() => {})
   const caller = createWebhookCaller({ allowHttp: deps.allowHttp })
 
@@ -88,9 +88,8 @@ export function createInvoiceWebhooks(deps: {
         error: err instanceof Error ? err.message.slice(0, 200) : 'failed',
       }
     }
-    const at = now()
-    const retryAt = outcome.delivered ? null : nextAttemptAt(d.attempts + 1, at)
-    await repo.recordAttempt(d.id, outcome, at, retryAt)
+    const retry = outcome.delivered ? null : retryDelaySec(d.attempts + 1)
+    await repo.recordAttempt(d, outcome, now(), retry)
   }
 
   function start(d: DueInvoiceDelivery) {
@@ -221,16 +220,18 @@ export function createInvoiceWebhooks(deps: {
       const original = await repo.delivery(businessId, deliveryId)
       if (!original) throw notFound('Delivery')
       const id = randomUUID()
-      await repo.insertDue({
-        id,
-        webhookId: original.webhookId,
-        businessId,
-        invoiceId: original.invoiceId,
-        event: original.event,
-        payload: JSON.stringify(original.payload),
-        redeliveryOf: original.id,
-        at: now(),
-      })
+      await repo.insertDue(
+        {
+          id,
+          webhookId: original.webhookId,
+          businessId,
+          invoiceId: original.invoiceId,
+          event: original.event,
+          payload: JSON.stringify(original.payload),
+          redeliveryOf: original.id,
+        },
+        now(),
+      )
       await sendNow(id)
       return deliveryView(businessId, id)
     },
@@ -243,19 +244,21 @@ export function createInvoiceWebhooks(deps: {
       const payload = ZInvoiceWebhookPayload.parse({
         deliveryId: id,
         event: TEST_EVENT,
-        createdAt: at.toISOString(),
+        createdAt: (at ?? new Date()).toISOString(),
         invoice: null,
       })
-      await repo.insertDue({
-        id,
-        webhookId,
-        businessId,
-        invoiceId: null,
-        event: TEST_EVENT,
-        payload: JSON.stringify(payload),
-        redeliveryOf: null,
+      await repo.insertDue(
+        {
+          id,
+          webhookId,
+          businessId,
+          invoiceId: null,
+          event: TEST_EVENT,
+          payload: JSON.stringify(payload),
+          redeliveryOf: null,
+        },
         at,
-      })
+      )
       await sendNow(id)
       return deliveryView(businessId, id)
     },
