@@ -32,6 +32,7 @@ import { Route as TerminalStaffRouteImport } from './routes/terminal/staff'
 import { Route as AuthBusinessIdIndexRouteImport } from './routes/_auth/$businessId/index'
 import { Route as AuthBusinessIdAccountRouteImport } from './routes/_auth/$businessId/account'
 import { Route as AuthBusinessIdAuditLogRouteImport } from './routes/_auth/$businessId/audit-log'
+import { Route as AuthBusinessIdOnlineRouteImport } from './routes/_auth/$businessId/online'
 import { Route as AuthBusinessIdTeamRouteImport } from './routes/_auth/$businessId/team'
 import { Route as AuthOnboardingIndexRouteImport } from './routes/_auth/onboarding/index'
 import { Route as AuthOnboardingBusinessIdRouteImport } from './routes/_auth/onboarding/$businessId'
@@ -47,7 +48,10 @@ import { Route as AuthBusinessIdBitcoinWithdrawRouteImport } from './routes/_aut
 import { Route as AuthBusinessIdDevicesLoginsRouteImport } from './routes/_auth/$businessId/devices/logins'
 import { Route as AuthBusinessIdDevicesSettingsRouteImport } from './routes/_auth/$businessId/devices/settings'
 import { Route as AuthBusinessIdDevicesStaffloginsRouteImport } from './routes/_auth/$businessId/devices/stafflogins'
+import { Route as AuthBusinessIdOnlineIndexRouteImport } from './routes/_auth/$businessId/online/index'
 import { Route as AuthBusinessIdOnlineApiKeysRouteImport } from './routes/_auth/$businessId/online/api-keys'
+import { Route as AuthBusinessIdOnlineInvoicesRouteImport } from './routes/_auth/$businessId/online/invoices'
+import { Route as AuthBusinessIdOnlineLinksRouteImport } from './routes/_auth/$businessId/online/links'
 import { Route as AuthBusinessIdOnlineWebhooksRouteImport } from './routes/_auth/$businessId/online/webhooks'
 import { Route as AuthBusinessIdSalesDashboardRouteImport } from './routes/_auth/$businessId/sales/dashboard'
 import { Route as AuthBusinessIdSalesTransactionsRouteImport } from './routes/_auth/$businessId/sales/transactions'
@@ -184,6 +188,11 @@ const AuthBusinessIdAuditLogRoute = AuthBusinessIdAuditLogRouteImport.update({
   path: '/audit-log',
   getParentRoute: () => AuthBusinessIdRoute,
 } as any)
+const AuthBusinessIdOnlineRoute = AuthBusinessIdOnlineRouteImport.update({
+  id: '/online',
+  path: '/online',
+  getParentRoute: () => AuthBusinessIdRoute,
+} as any)
 const AuthBusinessIdTeamRoute = AuthBusinessIdTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -270,17 +279,35 @@ const AuthBusinessIdDevicesStaffloginsRoute =
     path: '/devices/stafflogins',
     getParentRoute: () => AuthBusinessIdRoute,
   } as any)
+const AuthBusinessIdOnlineIndexRoute =
+  AuthBusinessIdOnlineIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthBusinessIdOnlineRoute,
+  } as any)
 const AuthBusinessIdOnlineApiKeysRoute =
   AuthBusinessIdOnlineApiKeysRouteImport.update({
-    id: '/online/api-keys',
-    path: '/online/api-keys',
-    getParentRoute: () => AuthBusinessIdRoute,
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AuthBusinessIdOnlineRoute,
+  } as any)
+const AuthBusinessIdOnlineInvoicesRoute =
+  AuthBusinessIdOnlineInvoicesRouteImport.update({
+    id: '/invoices',
+    path: '/invoices',
+    getParentRoute: () => AuthBusinessIdOnlineRoute,
+  } as any)
+const AuthBusinessIdOnlineLinksRoute =
+  AuthBusinessIdOnlineLinksRouteImport.update({
+    id: '/links',
+    path: '/links',
+    getParentRoute: () => AuthBusinessIdOnlineRoute,
   } as any)
 const AuthBusinessIdOnlineWebhooksRoute =
   AuthBusinessIdOnlineWebhooksRouteImport.update({
-    id: '/online/webhooks',
-    path: '/online/webhooks',
-    getParentRoute: () => AuthBusinessIdRoute,
+    id: '/webhooks',
+    path: '/webhooks',
+    getParentRoute: () => AuthBusinessIdOnlineRoute,
   } as any)
 const AuthBusinessIdSalesDashboardRoute =
   AuthBusinessIdSalesDashboardRouteImport.update({
@@ -432,6 +459,7 @@ export interface FileRoutesByFullPath {
   '/terminal/': typeof TerminalIndexRoute
   '/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
+  '/$businessId/online': typeof AuthBusinessIdOnlineRouteWithChildren
   '/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
@@ -449,6 +477,8 @@ export interface FileRoutesByFullPath {
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/$businessId/online/invoices': typeof AuthBusinessIdOnlineInvoicesRoute
+  '/$businessId/online/links': typeof AuthBusinessIdOnlineLinksRoute
   '/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
@@ -464,6 +494,7 @@ export interface FileRoutesByFullPath {
   '/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
   '/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/$businessId/online/': typeof AuthBusinessIdOnlineIndexRoute
   '/operator/applications/': typeof AuthOperatorApplicationsIndexRoute
   '/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
@@ -506,6 +537,8 @@ export interface FileRoutesByTo {
   '/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/$businessId/online/invoices': typeof AuthBusinessIdOnlineInvoicesRoute
+  '/$businessId/online/links': typeof AuthBusinessIdOnlineLinksRoute
   '/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
@@ -521,6 +554,7 @@ export interface FileRoutesByTo {
   '/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
   '/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/$businessId/online': typeof AuthBusinessIdOnlineIndexRoute
   '/operator/applications': typeof AuthOperatorApplicationsIndexRoute
   '/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
@@ -553,6 +587,7 @@ export interface FileRoutesById {
   '/terminal/': typeof TerminalIndexRoute
   '/_auth/$businessId/account': typeof AuthBusinessIdAccountRoute
   '/_auth/$businessId/audit-log': typeof AuthBusinessIdAuditLogRoute
+  '/_auth/$businessId/online': typeof AuthBusinessIdOnlineRouteWithChildren
   '/_auth/$businessId/team': typeof AuthBusinessIdTeamRoute
   '/_auth/onboarding/$businessId': typeof AuthOnboardingBusinessIdRouteWithChildren
   '/_auth/onboarding/new-business': typeof AuthOnboardingNewBusinessRoute
@@ -570,6 +605,8 @@ export interface FileRoutesById {
   '/_auth/$businessId/devices/settings': typeof AuthBusinessIdDevicesSettingsRoute
   '/_auth/$businessId/devices/stafflogins': typeof AuthBusinessIdDevicesStaffloginsRoute
   '/_auth/$businessId/online/api-keys': typeof AuthBusinessIdOnlineApiKeysRoute
+  '/_auth/$businessId/online/invoices': typeof AuthBusinessIdOnlineInvoicesRoute
+  '/_auth/$businessId/online/links': typeof AuthBusinessIdOnlineLinksRoute
   '/_auth/$businessId/online/webhooks': typeof AuthBusinessIdOnlineWebhooksRoute
   '/_auth/$businessId/sales/dashboard': typeof AuthBusinessIdSalesDashboardRoute
   '/_auth/$businessId/sales/transactions': typeof AuthBusinessIdSalesTransactionsRoute
@@ -585,6 +622,7 @@ export interface FileRoutesById {
   '/_auth/onboarding/$businessId/pending': typeof AuthOnboardingBusinessIdPendingRoute
   '/_auth/onboarding/$businessId/terms': typeof AuthOnboardingBusinessIdTermsRoute
   '/_auth/operator/applications/$businessId': typeof AuthOperatorApplicationsBusinessIdRoute
+  '/_auth/$businessId/online/': typeof AuthBusinessIdOnlineIndexRoute
   '/_auth/operator/applications/': typeof AuthOperatorApplicationsIndexRoute
   '/_auth/$businessId/bitcoin/take-payments/ecash-payment': typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
   '/_auth/$businessId/bitcoin/take-payments/lightning-payment': typeof AuthBusinessIdBitcoinTakePaymentsLightningPaymentRoute
@@ -616,6 +654,7 @@ export interface FileRouteTypes {
     | '/terminal/'
     | '/$businessId/account'
     | '/$businessId/audit-log'
+    | '/$businessId/online'
     | '/$businessId/team'
     | '/onboarding/$businessId'
     | '/onboarding/new-business'
@@ -633,6 +672,8 @@ export interface FileRouteTypes {
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
     | '/$businessId/online/api-keys'
+    | '/$businessId/online/invoices'
+    | '/$businessId/online/links'
     | '/$businessId/online/webhooks'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
@@ -648,6 +689,7 @@ export interface FileRouteTypes {
     | '/onboarding/$businessId/pending'
     | '/onboarding/$businessId/terms'
     | '/operator/applications/$businessId'
+    | '/$businessId/online/'
     | '/operator/applications/'
     | '/$businessId/bitcoin/take-payments/ecash-payment'
     | '/$businessId/bitcoin/take-payments/lightning-payment'
@@ -690,6 +732,8 @@ export interface FileRouteTypes {
     | '/$businessId/devices/settings'
     | '/$businessId/devices/stafflogins'
     | '/$businessId/online/api-keys'
+    | '/$businessId/online/invoices'
+    | '/$businessId/online/links'
     | '/$businessId/online/webhooks'
     | '/$businessId/sales/dashboard'
     | '/$businessId/sales/transactions'
@@ -705,6 +749,7 @@ export interface FileRouteTypes {
     | '/onboarding/$businessId/pending'
     | '/onboarding/$businessId/terms'
     | '/operator/applications/$businessId'
+    | '/$businessId/online'
     | '/operator/applications'
     | '/$businessId/bitcoin/take-payments/ecash-payment'
     | '/$businessId/bitcoin/take-payments/lightning-payment'
@@ -736,6 +781,7 @@ export interface FileRouteTypes {
     | '/terminal/'
     | '/_auth/$businessId/account'
     | '/_auth/$businessId/audit-log'
+    | '/_auth/$businessId/online'
     | '/_auth/$businessId/team'
     | '/_auth/onboarding/$businessId'
     | '/_auth/onboarding/new-business'
@@ -753,6 +799,8 @@ export interface FileRouteTypes {
     | '/_auth/$businessId/devices/settings'
     | '/_auth/$businessId/devices/stafflogins'
     | '/_auth/$businessId/online/api-keys'
+    | '/_auth/$businessId/online/invoices'
+    | '/_auth/$businessId/online/links'
     | '/_auth/$businessId/online/webhooks'
     | '/_auth/$businessId/sales/dashboard'
     | '/_auth/$businessId/sales/transactions'
@@ -768,6 +816,7 @@ export interface FileRouteTypes {
     | '/_auth/onboarding/$businessId/pending'
     | '/_auth/onboarding/$businessId/terms'
     | '/_auth/operator/applications/$businessId'
+    | '/_auth/$businessId/online/'
     | '/_auth/operator/applications/'
     | '/_auth/$businessId/bitcoin/take-payments/ecash-payment'
     | '/_auth/$businessId/bitcoin/take-payments/lightning-payment'
@@ -951,6 +1000,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBusinessIdAuditLogRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
+    '/_auth/$businessId/online': {
+      id: '/_auth/$businessId/online'
+      path: '/online'
+      fullPath: '/$businessId/online'
+      preLoaderRoute: typeof AuthBusinessIdOnlineRouteImport
+      parentRoute: typeof AuthBusinessIdRoute
+    }
     '/_auth/$businessId/team': {
       id: '/_auth/$businessId/team'
       path: '/team'
@@ -1056,19 +1112,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthBusinessIdDevicesStaffloginsRouteImport
       parentRoute: typeof AuthBusinessIdRoute
     }
+    '/_auth/$businessId/online/': {
+      id: '/_auth/$businessId/online/'
+      path: '/'
+      fullPath: '/$businessId/online/'
+      preLoaderRoute: typeof AuthBusinessIdOnlineIndexRouteImport
+      parentRoute: typeof AuthBusinessIdOnlineRoute
+    }
     '/_auth/$businessId/online/api-keys': {
       id: '/_auth/$businessId/online/api-keys'
-      path: '/online/api-keys'
+      path: '/api-keys'
       fullPath: '/$businessId/online/api-keys'
       preLoaderRoute: typeof AuthBusinessIdOnlineApiKeysRouteImport
-      parentRoute: typeof AuthBusinessIdRoute
+      parentRoute: typeof AuthBusinessIdOnlineRoute
+    }
+    '/_auth/$businessId/online/invoices': {
+      id: '/_auth/$businessId/online/invoices'
+      path: '/invoices'
+      fullPath: '/$businessId/online/invoices'
+      preLoaderRoute: typeof AuthBusinessIdOnlineInvoicesRouteImport
+      parentRoute: typeof AuthBusinessIdOnlineRoute
+    }
+    '/_auth/$businessId/online/links': {
+      id: '/_auth/$businessId/online/links'
+      path: '/links'
+      fullPath: '/$businessId/online/links'
+      preLoaderRoute: typeof AuthBusinessIdOnlineLinksRouteImport
+      parentRoute: typeof AuthBusinessIdOnlineRoute
     }
     '/_auth/$businessId/online/webhooks': {
       id: '/_auth/$businessId/online/webhooks'
-      path: '/online/webhooks'
+      path: '/webhooks'
       fullPath: '/$businessId/online/webhooks'
       preLoaderRoute: typeof AuthBusinessIdOnlineWebhooksRouteImport
-      parentRoute: typeof AuthBusinessIdRoute
+      parentRoute: typeof AuthBusinessIdOnlineRoute
     }
     '/_auth/$businessId/sales/dashboard': {
       id: '/_auth/$businessId/sales/dashboard'
@@ -1220,9 +1297,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthBusinessIdOnlineRouteChildren {
+  AuthBusinessIdOnlineApiKeysRoute: typeof AuthBusinessIdOnlineApiKeysRoute
+  AuthBusinessIdOnlineInvoicesRoute: typeof AuthBusinessIdOnlineInvoicesRoute
+  AuthBusinessIdOnlineLinksRoute: typeof AuthBusinessIdOnlineLinksRoute
+  AuthBusinessIdOnlineWebhooksRoute: typeof AuthBusinessIdOnlineWebhooksRoute
+  AuthBusinessIdOnlineIndexRoute: typeof AuthBusinessIdOnlineIndexRoute
+}
+
+const AuthBusinessIdOnlineRouteChildren: AuthBusinessIdOnlineRouteChildren = {
+  AuthBusinessIdOnlineApiKeysRoute: AuthBusinessIdOnlineApiKeysRoute,
+  AuthBusinessIdOnlineInvoicesRoute: AuthBusinessIdOnlineInvoicesRoute,
+  AuthBusinessIdOnlineLinksRoute: AuthBusinessIdOnlineLinksRoute,
+  AuthBusinessIdOnlineWebhooksRoute: AuthBusinessIdOnlineWebhooksRoute,
+  AuthBusinessIdOnlineIndexRoute: AuthBusinessIdOnlineIndexRoute,
+}
+
+const AuthBusinessIdOnlineRouteWithChildren =
+  AuthBusinessIdOnlineRoute._addFileChildren(AuthBusinessIdOnlineRouteChildren)
+
 interface AuthBusinessIdRouteChildren {
   AuthBusinessIdAccountRoute: typeof AuthBusinessIdAccountRoute
   AuthBusinessIdAuditLogRoute: typeof AuthBusinessIdAuditLogRoute
+  AuthBusinessIdOnlineRoute: typeof AuthBusinessIdOnlineRouteWithChildren
   AuthBusinessIdTeamRoute: typeof AuthBusinessIdTeamRoute
   AuthBusinessIdIndexRoute: typeof AuthBusinessIdIndexRoute
   AuthBusinessIdBitcoinBackupRoute: typeof AuthBusinessIdBitcoinBackupRoute
@@ -1234,8 +1331,6 @@ interface AuthBusinessIdRouteChildren {
   AuthBusinessIdDevicesLoginsRoute: typeof AuthBusinessIdDevicesLoginsRoute
   AuthBusinessIdDevicesSettingsRoute: typeof AuthBusinessIdDevicesSettingsRoute
   AuthBusinessIdDevicesStaffloginsRoute: typeof AuthBusinessIdDevicesStaffloginsRoute
-  AuthBusinessIdOnlineApiKeysRoute: typeof AuthBusinessIdOnlineApiKeysRoute
-  AuthBusinessIdOnlineWebhooksRoute: typeof AuthBusinessIdOnlineWebhooksRoute
   AuthBusinessIdSalesDashboardRoute: typeof AuthBusinessIdSalesDashboardRoute
   AuthBusinessIdSalesTransactionsRoute: typeof AuthBusinessIdSalesTransactionsRoute
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute: typeof AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute
@@ -1247,6 +1342,7 @@ interface AuthBusinessIdRouteChildren {
 const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdAccountRoute: AuthBusinessIdAccountRoute,
   AuthBusinessIdAuditLogRoute: AuthBusinessIdAuditLogRoute,
+  AuthBusinessIdOnlineRoute: AuthBusinessIdOnlineRouteWithChildren,
   AuthBusinessIdTeamRoute: AuthBusinessIdTeamRoute,
   AuthBusinessIdIndexRoute: AuthBusinessIdIndexRoute,
   AuthBusinessIdBitcoinBackupRoute: AuthBusinessIdBitcoinBackupRoute,
@@ -1259,8 +1355,6 @@ const AuthBusinessIdRouteChildren: AuthBusinessIdRouteChildren = {
   AuthBusinessIdDevicesLoginsRoute: AuthBusinessIdDevicesLoginsRoute,
   AuthBusinessIdDevicesSettingsRoute: AuthBusinessIdDevicesSettingsRoute,
   AuthBusinessIdDevicesStaffloginsRoute: AuthBusinessIdDevicesStaffloginsRoute,
-  AuthBusinessIdOnlineApiKeysRoute: AuthBusinessIdOnlineApiKeysRoute,
-  AuthBusinessIdOnlineWebhooksRoute: AuthBusinessIdOnlineWebhooksRoute,
   AuthBusinessIdSalesDashboardRoute: AuthBusinessIdSalesDashboardRoute,
   AuthBusinessIdSalesTransactionsRoute: AuthBusinessIdSalesTransactionsRoute,
   AuthBusinessIdBitcoinTakePaymentsEcashPaymentRoute:

@@ -36,6 +36,7 @@ export function permissionOfPage(path: string): Permission | null {
     ['/team', 'members.manage'],
     ['/online/webhooks', 'integrations.manage'],
     ['/online/api-keys', 'apiKeys.manage'],
+    ['/online/', 'sales.read'],
   ]
   return rules.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null
 }

@@ -1,6 +1,7 @@
 import { Link, linkOptions, useMatchRoute } from '@tanstack/react-router'
 import {
   ArrowLeftRight,
+  Globe,
   LayoutDashboard,
   LifeBuoy,
   LogOut,
@@ -32,6 +33,7 @@ function useBusinessLinks(businessId: string) {
   return {
     dashboard: linkOptions({ to: '/$businessId/sales/dashboard', params }),
     sales: linkOptions({ to: '/$businessId/sales/transactions', params }),
+    sellOnline: linkOptions({ to: '/$businessId/online/links', params }),
     devices: linkOptions({ to: '/$businessId/devices/logins', params }),
     staffLogins: linkOptions({ to: '/$businessId/devices/stafflogins', params }),
     deviceSettings: linkOptions({ to: '/$businessId/devices/settings', params }),
@@ -92,7 +94,15 @@ export function BusinessNav({
     targets.some((target) => Boolean(matchRoute({ to: target.to, fuzzy: true })))
 
   const item = (
-    key: 'dashboard' | 'sales' | 'devices' | 'settings' | 'auditLog' | 'team' | 'account',
+    key:
+      | 'dashboard'
+      | 'sales'
+      | 'sellOnline'
+      | 'devices'
+      | 'settings'
+      | 'auditLog'
+      | 'team'
+      | 'account',
     icon: LucideIcon,
     label: string,
     activeOn: { to: string }[],
@@ -131,6 +141,8 @@ export function BusinessNav({
       <ul className="flex flex-col gap-0.5">
         {item('dashboard', LayoutDashboard, t('nav.dashboard'), [links.dashboard])}
         {item('sales', Receipt, t('nav.sales'), [links.sales])}
+        {allows('sales.read') &&
+          item('sellOnline', Globe, t('nav.sellOnline'), [{ to: '/$businessId/online' }])}
         <li>
           <span
             aria-disabled="true"
