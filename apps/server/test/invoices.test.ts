@@ -283,6 +283,58 @@ describe('the checkout', () => {
     )
   })
 
+  it('takes an on-chain payment made after the expiry as paid late, and says so once', async () => {
+    const { b, businessId, key } = await shop()
+    await b.caller.invoiceWebhooks.create({
+      businessId,
+      url: 'http://127.0.0.1:9/hook',
+      events: ['invoice.expired', 'invoice.paid_late', 'invoice.settled'],
+    })
+    const inv = (
+      await call('POST', '/api/v1/invoices', { key, body: { amount: 25_000, currency: 'SAT' } })
+    ).body
+    const id = String(inv.id)
+    await db
+      .updateTable('invoices')
+      .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', id)
+      .execute()
+    await env.services.invoiceSync.sweep()
+    expect(await stored(id)).toMatchObject({ status: 'expired', exception: null })
+    // the customer pays anyway, to the address still watched
+    await net.control('POST', '/send', { address: inv.address, amountSat: 25_000 })
+    await until(
+      () => stored(id),
+      (r) => r.exception === 'paid_late',
+      'the late payment to be seen',
+    )
+    await net.control('POST', '/mine', { blocks: 3 })
+    await until(
+      () => stored(id),
+      (r) => r.status === 'settled',
+      'the late payment to be credited',
+    )
+    expect(await call('GET', `/api/v1/invoices/${id}`, { key })).toMatchObject({
+      body: { status: 'settled', exception: 'paid_late', receivedSat: 25_000 },
+    })
+    expect((await call('GET', `/api/v1/checkout/${id}`)).body).toMatchObject({
+      status: 'settled',
+      exception: 'paid_late',
+    })
+    await env.services.invoiceSync.sweep()
+    const events = await db
+      .selectFrom('invoiceWebhookDeliveries')
+      .select('event')
+      .where('invoiceId', '=', id)
+      .orderBy('createdAt')
+      .execute()
+    expect(events.map((e) => e.event)).toEqual([
+      'invoice.expired',
+      'invoice.paid_late',
+      'invoice.settled',
+    ])
+  })
+
   it('is invalidated by the shop, and expires when its time is up', async () => {
     const { key } = await shop()
     const a = (
