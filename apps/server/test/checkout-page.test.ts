@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { checkoutPath, paymentLinkPath } from '@app/domain'
+import { CHECKOUT_API, checkoutPath, paymentLinkPath } from '@app/domain'
 import { scenario } from './harness'
 
 const SHELL = `<!doctype html><html><head><title>Dashboard</title></head><body><div id="root"></div></body></html>`
@@ -46,16 +46,41 @@ describe('checkout pages', () => {
     checkoutPath(invoiceId),
     `${checkoutPath(invoiceId)}?lang=de`,
     paymentLinkPath('lnk_42'),
-  ])('%s is the checkout page, brotli, revalidated, with the security headers', async (url) => {
-    const res = await page(url)
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toMatch(/^text\/html/)
-    expect(res.headers['content-encoding']).toBe('br')
-    expect(body(res)).toBe(CHECKOUT)
-    expect(res.headers['cache-control']).toBe('no-cache')
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'")
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
-    expect(res.headers['x-frame-options']).toBe('DENY')
+  ])(
+    '%s is the checkout page, brotli, revalidated, not kept by shared caches, with the security headers',
+    async (url) => {
+      const res = await page(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toMatch(/^text\/html/)
+      expect(res.headers['content-encoding']).toBe('br')
+      expect(body(res)).toContain('<div id="checkout"></div>')
+      expect(body(res)).not.toContain('<div id="root">')
+      expect(res.headers['cache-control']).toBe('private, no-cache')
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'")
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(res.headers['x-frame-options']).toBe('DENY')
+    },
+  )
+
+  it('its head hints what the page fetches first: the invoice or link, the texts in the customer’s language', async () => {
+    const hint = (href: string) =>
+      `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`
+    const pay = await t.app.inject({
+      method: 'GET',
+      url: checkoutPath(invoiceId),
+      headers: { 'accept-language': 'ja, de-AT;q=0.9, en;q=0.8' },
+    })
+    expect(pay.body).toContain(
+      `${hint(CHECKOUT_API.invoice(invoiceId))}${hint('/locales/de/checkout.json')}</head>`,
+    )
+    const link = await t.app.inject({ method: 'GET', url: paymentLinkPath('lnk_42') })
+    expect(link.body).toContain(hint(CHECKOUT_API.link('lnk_42')))
+    expect(link.body).toContain(hint('/locales/en/checkout.json'))
+    // nothing of a path that is not an id is written into the page
+    const odd = await t.app.inject({ method: 'GET', url: '/pay/%22%3E%3Cscript%3Ex' })
+    expect(odd.statusCode).toBe(200)
+    expect(odd.body).not.toContain('/api/v1/checkout')
+    expect(odd.body).not.toContain('<script>x')
   })
 
   it('other pages, and the bare prefixes, still get the dashboard', async () => {

@@ -18,10 +18,8 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
   try {
     res = await fetch(url, {
       ...init,
-      headers: {
-        accept: 'application/json',
-        ...(init?.body ? { 'content-type': 'application/json' } : {}),
-      },
+      // a GET exactly as the page's head hinted it (no header of its own), so the hint is used
+      headers: init?.body ? { 'content-type': 'application/json' } : {},
     })
   } catch {
     throw new CheckoutApiError('NETWORK', 0)

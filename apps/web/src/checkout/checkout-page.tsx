@@ -4,7 +4,7 @@
  * buttons, a wallet link, a Cashu token), the countdown on the server's clock, and each outcome
  * as the server reports it live. `CheckoutScreen` draws one moment; `CheckoutPage` keeps it live.
  */
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import {
   CHECKOUT_API,
   checkoutPath,
@@ -324,7 +324,6 @@ export function CheckoutPage({ initial }: { initial: TCheckout }) {
   const [checkout, setCheckout] = useState(initial)
   const [offset, setOffset] = useState(() => clockOffset(initial.serverTime))
   const [now, setNow] = useState(() => Date.now())
-  const [announcement, setAnnouncement] = useState('')
   const [redirectIn, setRedirectIn] = useState<number | null>(null)
   const [stayed, setStayed] = useState(false)
 
@@ -345,11 +344,8 @@ export function CheckoutPage({ initial }: { initial: TCheckout }) {
   const view = checkoutView(shown)
   // a change of state is said by screen readers (not the state the page opened on)
   const title = headline(view)
-  const opened = useRef(true)
-  useEffect(() => {
-    if (opened.current) opened.current = false
-    else setAnnouncement(title)
-  }, [title])
+  const [openedOn] = useState(title)
+  const announcement = title === openedOn ? '' : title
 
   const redirect =
     view.kind === 'settled' && !shown.exception ? safeRedirectUrl(shown.redirectUrl) : null

@@ -3,7 +3,7 @@
  * nl), from a small file of its own per language (`/locales/<lng>/checkout.json`), not the
  * dashboard's whole translation. `{{name}}` placeholders as i18next writes them.
  */
-import { TERMINAL_LANGUAGES, type TerminalLanguage } from '@app/domain'
+import { checkoutLanguage, checkoutMessagesPath, type TerminalLanguage } from '@app/domain'
 
 export type Messages = { [key: string]: string | Messages }
 
@@ -11,16 +11,9 @@ let language: TerminalLanguage = 'en'
 let messages: Messages = {}
 
 /** The first of the browser's languages the checkout has (`de-AT` is `de`), else English. */
-export function pickLanguage(preferred: readonly string[]): TerminalLanguage {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split('-')[0] ?? ''
-    const found = TERMINAL_LANGUAGES.find((lng) => lng === base)
-    if (found) return found
-  }
-  return 'en'
-}
+export const pickLanguage = (preferred: readonly string[]) => checkoutLanguage(preferred)
 
-export const messagesUrl = (lng: TerminalLanguage) => `/locales/${lng}/checkout.json`
+export const messagesUrl = checkoutMessagesPath
 
 /** The language's texts; English when they cannot be had. */
 export async function loadMessages(lng: TerminalLanguage): Promise<Messages> {

@@ -50,6 +50,8 @@ async function start(root: HTMLElement) {
     : getJson<TPaymentLinkPage>(CHECKOUT_API.link(id))
   const [, answer] = await Promise.all([loadMessages(lng), data.catch((err: unknown) => err)])
   root.removeAttribute('aria-busy')
+  // the page's loading mark goes (render keeps what it did not put there)
+  root.textContent = ''
   if (answer instanceof Error || !answer) {
     document.title = t('notFound.title')
     render(<Failed error={answer} />, root)

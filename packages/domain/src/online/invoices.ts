@@ -40,6 +40,9 @@ export const INVOICE_LIMITS = {
 export {
   CHECKOUT_PAGE_PREFIXES,
   CHECKOUT_PATH_PREFIX,
+  checkoutLanguage,
+  checkoutMessagesPath,
+  checkoutPageData,
   checkoutPath,
   isCheckoutPagePath,
   PAYMENT_LINK_PATH_PREFIX,
