@@ -2,11 +2,13 @@
  * Payment links from the dashboard: the owner finds "Sell online" in the navigation, creates a
  * fixed-amount link for one use (the form refuses what it cannot send), gets its URL and QR code,
  * sees it listed, deactivates it after a confirmation and reactivates it; a customer uses it and
- * the invoice appears on the Invoices tab, where the owner opens it and calls it off. With
+ * the invoice appears on the Invoices tab, where the owner opens it and calls it off. A customer
+ * who pays half on-chain: the owner sees what arrived and accepts it as paid. With
  * E2E_SCREENSHOTS=<folder>, each screen narrow and wide.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { ownerWithNwcWallet } from '../support/application'
+import { ownerWithExchange, ownerWithNwcWallet } from '../support/application'
+import { trpc } from '../support/own-node'
 import { screenshots, settled } from '../support/screenshots'
 import { simnet } from '../support/simnet'
 
@@ -128,7 +130,7 @@ test('a payment link: created for one use, shared, deactivated and back, used, i
   await expect(sure).toContainText('can no longer be paid')
   await sure.getByRole('button', { name: 'Invalidate' }).click()
   await expect(page.getByText('The invoice was invalidated')).toBeVisible()
-  await expect(detail.getByText('Invalid', { exact: true })).toBeVisible()
+  await expect(detail.getByTestId('invoice-state')).toHaveText('Invalid')
   await expect(detail.getByRole('button', { name: 'Invalidate' })).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(invoice).toContainText('Invalid')
@@ -138,4 +140,55 @@ test('a payment link: created for one use, shared, deactivated and back, used, i
   await expect(page.getByText('No invoices with this status')).toBeVisible()
   await page.getByLabel('Status').selectOption({ label: 'Invalid' })
   await expect(invoice).toHaveCount(1)
+})
+
+test('half the amount paid on-chain: the owner sees what arrived and accepts it as paid', async ({
+  page,
+}) => {
+  const credentials = await simnet<{ key: string; secret: string }>('POST', '/kraken/keys', {})
+  const businessId = await ownerWithExchange(page, 'Half Paid Ltd', credentials)
+  const link = await trpc<{ id: string }>(page, 'invoices.createLink', {
+    businessId,
+    name: 'Workshop seat',
+    description: '',
+    amount: 21_000,
+    currency: 'SAT',
+    maxUses: null,
+    activeUntil: null,
+    redirectUrl: null,
+  })
+  const used = await page.request.post(`/api/v1/links/${link.id}/invoices`, { data: {} })
+  expect(used.status(), await used.text()).toBe(201)
+  const checkout = (await used.json()) as { id: string; address: string | null }
+  expect(checkout.address).toMatch(/^bcrt1/i)
+  await simnet('POST', '/send', { address: checkout.address?.toLowerCase(), amountSat: 10_500 })
+  await simnet('POST', '/mine', { blocks: 3 })
+
+  const path = `/${businessId}/online/invoices`
+  await page.goto(path)
+  const invoice = page.getByTestId('invoice-row')
+  await expect(async () => {
+    await page.reload()
+    await expect(invoice).toContainText('Paid partly', { timeout: 2_000 })
+  }).toPass({ timeout: 60_000 })
+  await expect(invoice).toContainText('Workshop seat')
+  await invoice.getByRole('button', { name: 'Workshop seat' }).click()
+  const detail = page.getByRole('dialog', { name: 'Invoice' })
+  await expect(detail.getByTestId('invoice-state')).toHaveText('NewPaid partly')
+  const advice = detail.getByTestId('invoice-advice')
+  await expect(advice).toContainText('Received 10,500 sats of 21,000 sats')
+  await expect(advice).toContainText('accept it as paid, or invalidate the invoice')
+  await expect(detail.getByRole('button', { name: 'Invalidate' })).toBeVisible()
+  await shotsOfNow(page, 'online-invoice-partial')
+
+  await detail.getByRole('button', { name: 'Accept as paid' }).click()
+  const sure = page.getByRole('dialog', { name: 'Accept the part payment?' })
+  await expect(sure).toContainText('You received 10,500 sats of 21,000 sats')
+  await sure.getByRole('button', { name: 'Accept as paid' }).click()
+  await expect(page.getByText('The part payment was accepted')).toBeVisible()
+  await expect(detail.getByTestId('invoice-state')).toHaveText('SettledPaid partly')
+  await expect(advice).toContainText('You accepted this part payment')
+  await expect(detail.getByRole('button', { name: 'Accept as paid' })).toHaveCount(0)
+  await expect(detail.getByRole('button', { name: 'Invalidate' })).toHaveCount(0)
+  await shotsOfNow(page, 'online-invoice-partial-accepted')
 })

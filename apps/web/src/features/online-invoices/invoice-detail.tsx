@@ -140,7 +140,7 @@ function InvoiceFacts({
         {i.currency !== 'SAT' && (
           <p className="text-sm text-muted-foreground tabular-nums">{money.sats(i.amountSat)}</p>
         )}
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2" data-testid="invoice-state">
           <InvoiceStatusBadge status={i.status} />
           <InvoiceExceptionBadge exception={i.exception} />
         </div>
