@@ -66,7 +66,9 @@ export function createInvoiceServices(
     ...shared,
     payments: taking.payments,
     paymentRepo: taking.paymentRepo,
-    capabilities: taking.walletCapabilities,
+    // the wallet this process holds for the business (built once), not a look-up per invoice
+    capabilities: async (businessId) =>
+      (await taking.wallets.forBusiness(businessId))?.capabilities ?? null,
     price: taking.price,
   })
   const invoiceSync = createInvoiceSync({

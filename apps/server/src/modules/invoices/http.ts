@@ -99,7 +99,7 @@ export function registerInvoiceRoutes(api: Api, services: Services): void {
         req.body,
         abortOnClose(req),
       )
-      if (created) await services.invoiceSync.created(row)
+      if (created) await services.invoiceSync.created(row, invoice)
       return reply.status(created ? 201 : 200).send(invoice)
     },
   )

@@ -27,12 +27,13 @@ import type { Database } from '../../db/schema'
 import { requireBusinessAreaOpen } from '../../lib/business-area'
 import { DomainError } from '../../lib/errors'
 import type { DeviceSettingsService } from '../devices'
-import { paymentView, type PaymentRepo, type PaymentService } from '../payments'
+import { paymentView, type PaymentRepo, type PaymentService, type PaymentView } from '../payments'
 import type { WalletCapabilities } from '../../wallets/wallet'
 import type { PriceService } from '../price'
 import type { InvoicePayments, InvoiceRepo, InvoiceRow } from './repo'
 
 export type InvoiceCreate = z.output<typeof ZInvoiceCreate>
+type BusinessOf = NonNullable<Awaited<ReturnType<InvoiceRepo['business']>>>
 
 /** Where an invoice came from. */
 export type InvoiceSource = { apiKeyId: string } | { paymentLinkId: string }
@@ -87,6 +88,9 @@ export function createInvoiceService(deps: {
   const now = deps.now ?? (() => new Date())
   const origin = new URL(deps.publicUrl).origin
 
+  /** What the business's wallet takes, from the wallet this process holds for it. */
+  const capabilitiesOf = (businessId: string) => deps.capabilities(businessId)
+
   async function openBusiness(businessId: string) {
     const business = await repo.business(businessId)
     if (!business) throw notFound()
@@ -115,10 +119,18 @@ export function createInvoiceService(deps: {
     return sat
   }
 
-  /** Asks the wallet for the invoice's payment (again, by the same key, if cut short). */
-  async function ensurePayment(row: InvoiceRow, signal?: AbortSignal): Promise<InvoiceRow> {
-    if (row.paymentId) return row
-    const business = await openBusiness(row.businessId)
+  /**
+   * Asks the wallet for the invoice's payment (again, by the same key, if cut short); the row
+   * with it, and the payment as the wallet answered.
+   */
+  async function ensurePayment(
+    row: InvoiceRow,
+    signal?: AbortSignal,
+    known?: { business: BusinessOf; caps: WalletCapabilities | null },
+  ): Promise<{ row: InvoiceRow; payment: PaymentView | null }> {
+    if (row.paymentId) return { row, payment: null }
+    const business = known?.business ?? (await openBusiness(row.businessId))
+    const caps = known ? known.caps : await capabilitiesOf(row.businessId)
     const expirySec = Math.max(60, Math.round((row.expiresAt.getTime() - now().getTime()) / 1000))
     const request = {
       amount:
@@ -127,20 +139,24 @@ export function createInvoiceService(deps: {
       idempotencyKey: paymentKeyOf(row.id),
       expirySec,
     }
-    const caps = await deps.capabilities(row.businessId)
     const view = caps?.onchain
       ? await payments.createOnchain(business, request, signal)
       : await payments.createLightning(business, request, signal)
     await repo.attachPayment(row.id, view.id, view.amountSat)
-    return (await repo.find(row.id)) ?? row
+    return {
+      row: { ...row, paymentId: row.paymentId ?? view.id, amountSat: String(view.amountSat) },
+      payment: view,
+    }
   }
 
-  async function toApi(row: InvoiceRow, at = now()): Promise<TInvoice> {
-    const state = stateOf(row, await repo.payments(row), at)
-    const payment = row.paymentId
-      ? await deps.paymentRepo.find(row.businessId, row.paymentId)
-      : undefined
-    const view = payment ? paymentView(payment) : null
+  async function toApi(row: InvoiceRow, at = now(), known?: PaymentView | null): Promise<TInvoice> {
+    const facts: InvoicePayments = known ? { main: known, ecash: null } : await repo.payments(row)
+    const state = stateOf(row, facts, at)
+    let view = known ?? null
+    if (!view && row.paymentId) {
+      const payment = await deps.paymentRepo.find(row.businessId, row.paymentId)
+      view = payment ? paymentView(payment) : null
+    }
     return {
       id: row.id,
       status: state.status,
@@ -148,7 +164,7 @@ export function createInvoiceService(deps: {
       amount: Number(row.amount),
       currency: row.currency as InvoiceCurrency,
       amountSat: Number(row.amountSat),
-      receivedSat: await receivedOf(row),
+      receivedSat: receivedOf(facts),
       orderId: row.orderId,
       description: row.description,
       metadata: row.metadata,
@@ -165,8 +181,7 @@ export function createInvoiceService(deps: {
     }
   }
 
-  async function receivedOf(row: InvoiceRow): Promise<number> {
-    const p = await repo.payments(row)
+  function receivedOf(p: InvoicePayments): number {
     return p.ecash?.status === 'settled' ? p.ecash.receivedSat : (p.main?.receivedSat ?? 0)
   }
 
@@ -176,13 +191,12 @@ export function createInvoiceService(deps: {
     source: InvoiceSource,
     signal?: AbortSignal,
     linkUse?: Parameters<InvoiceRepo['insert']>[1],
-  ): Promise<{ invoice: InvoiceRow; created: boolean }> {
+  ): Promise<{ invoice: InvoiceRow; created: boolean; payment: PaymentView | null }> {
     const business = await openBusiness(businessId)
     checkCurrency(input.currency, business.currency)
     // a wallet that takes on-chain (and Lightning where it can) or Lightning alone
-    if (!(await deps.capabilities(businessId))?.onchain) {
-      await payments.requireCapability(businessId, 'lightning')
-    }
+    const caps = await capabilitiesOf(businessId)
+    if (!caps?.onchain) await payments.requireCapability(businessId, 'lightning')
     const amountSat = await satsOf(input.amount, input.currency)
     const inserted = await repo.insert(
       {
@@ -211,7 +225,8 @@ export function createInvoiceService(deps: {
         'This idempotency key was used for an invoice of another amount or currency',
       )
     }
-    return { invoice: await ensurePayment(row, signal), created }
+    const asked = await ensurePayment(row, signal, { business, caps })
+    return { invoice: asked.row, created, payment: asked.payment }
   }
 
   return {
@@ -226,8 +241,8 @@ export function createInvoiceService(deps: {
       input: InvoiceCreate,
       signal?: AbortSignal,
     ) {
-      const { invoice, created } = await create(businessId, input, { apiKeyId }, signal)
-      return { invoice: await toApi(invoice), created, row: invoice }
+      const { invoice, created, payment } = await create(businessId, input, { apiKeyId }, signal)
+      return { invoice: await toApi(invoice, now(), payment), created, row: invoice }
     },
 
     create,
@@ -323,8 +338,9 @@ export function createInvoiceService(deps: {
       const api = await toApi(row, at)
       if (!api.lightningInvoice && !api.address && api.status === 'new' && !row.paymentId) {
         // its request was cut short: asked again now, by the same key
-        row = await ensurePayment(row)
-        return checkoutOf(row, await toApi(row, at), at)
+        const asked = await ensurePayment(row)
+        row = asked.row
+        return checkoutOf(row, await toApi(row, at, asked.payment), at)
       }
       return checkoutOf(row, api, at)
     },
@@ -348,7 +364,7 @@ export function createInvoiceService(deps: {
       lightningInvoice: payable ? api.lightningInvoice : null,
       address: api.address,
       bip21: payable ? api.bip21 : null,
-      acceptsEcash: payable && Boolean((await deps.capabilities(row.businessId))?.lightning),
+      acceptsEcash: payable && Boolean((await capabilitiesOf(row.businessId))?.lightning),
       expiresAt: api.expiresAt,
       serverTime: at.toISOString(),
       redirectUrl: api.redirectUrl,

@@ -97,10 +97,10 @@ export function createInvoiceSync(deps: {
   }
 
   /** The `invoice.created` event, once its payment is asked for. */
-  async function created(row: InvoiceRow): Promise<void> {
+  async function created(row: InvoiceRow, known?: TInvoice): Promise<void> {
     if (!deps.events) return
     const at = now()
-    const invoice = await invoices.toApi(row, at)
+    const invoice = known ?? (await invoices.toApi(row, at))
     await repo.inTransaction((trx) => enqueue(trx, row, invoice, ['invoice.created'], at))
   }
 
