@@ -3,7 +3,8 @@
  * fixed-amount link for one use (the form refuses what it cannot send), gets its URL and QR code,
  * sees it listed, deactivates it after a confirmation and reactivates it; a customer uses it and
  * the invoice appears on the Invoices tab, where the owner opens it and calls it off. A customer
- * who pays half on-chain: the owner sees what arrived and accepts it as paid. With
+ * who pays half on-chain: the owner sees what arrived and accepts it as paid. An accountant sees
+ * the links and invoices but no way to change them, nor the API keys and webhooks. With
  * E2E_SCREENSHOTS=<folder>, each screen narrow and wide.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -191,4 +192,52 @@ test('half the amount paid on-chain: the owner sees what arrived and accepts it 
   await expect(detail.getByRole('button', { name: 'Accept as paid' })).toHaveCount(0)
   await expect(detail.getByRole('button', { name: 'Invalidate' })).toHaveCount(0)
   await shotsOfNow(page, 'online-invoice-partial-accepted')
+})
+
+test('an accountant sees the payment links and invoices but cannot change them', async ({
+  page,
+  browser,
+}) => {
+  const { uri } = await simnet<{ uri: string }>('POST', '/nwc/connections', { name: 'links-acc' })
+  const businessId = await ownerWithNwcWallet(page, 'Books Checked Ltd', uri)
+  await trpc(page, 'invoices.createLink', {
+    businessId,
+    name: 'Gift card',
+    description: '',
+    amount: null,
+    currency: 'SAT',
+    maxUses: null,
+    activeUntil: null,
+    redirectUrl: null,
+  })
+  const email = `accountant-${Date.now()}@example.com`
+  const { link } = await trpc<{ link: string }>(page, 'team.invite', {
+    businessId,
+    data: { email, role: 'accountant' },
+  })
+
+  const context = await browser.newContext()
+  const accountant = await context.newPage()
+  await accountant.goto('/sign-up')
+  await accountant.getByLabel('Email').fill(email)
+  await accountant.getByLabel('Password', { exact: true }).fill('correct horse battery')
+  await accountant.getByRole('button', { name: 'Create account' }).click()
+  await expect(accountant).toHaveURL(/\/onboarding\/new-business$/)
+  await trpc(accountant, 'team.accept', { token: link.split('/').at(-1) })
+
+  await accountant.goto(`/${businessId}/sales/dashboard`)
+  await accountant.getByRole('link', { name: 'Sell online' }).click()
+  const row = accountant.getByTestId('payment-link-row')
+  await expect(row).toContainText('Gift card')
+  await expect(row).toContainText('Customer chooses')
+  await expect(row.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Deactivate' })).toHaveCount(0)
+  await expect(accountant.getByRole('button', { name: 'New payment link' })).toHaveCount(0)
+  const tabs = accountant.getByRole('navigation', { name: 'Sell online' })
+  await expect(tabs.getByRole('link', { name: 'Invoices' })).toBeVisible()
+  await expect(tabs.getByRole('link', { name: 'API keys' })).toHaveCount(0)
+  await expect(tabs.getByRole('link', { name: 'Webhooks' })).toHaveCount(0)
+  await accountant.goto(`/${businessId}/online/api-keys`)
+  await expect(accountant.getByTestId('closed-for-role')).toContainText('Closed for your role')
+  await context.close()
 })
