@@ -32,6 +32,7 @@ function fixture(overrides: Partial<TCheckout> = {}): TCheckout {
       'bitcoin:bcrt1qexampleaddress0000000000000000000000?amount=0.00021345&lightning=lnbcrt213450n1pexampleinvoice',
     acceptsEcash: true,
     expiresAt: '2026-11-28T12:15:00Z',
+    settledAt: null,
     serverTime: SERVER_NOW,
     redirectUrl: 'https://shop.example/thanks?order=42',
     paymentLinkId: null,

@@ -253,7 +253,7 @@ function Outcome({ view, checkout, redirectIn, onStay }: ScreenProps & { view: C
   )
 }
 
-function Receipt({ checkout }: { checkout: TCheckout & { settledAt?: string | null } }) {
+function Receipt({ checkout }: { checkout: TCheckout }) {
   const date = checkout.settledAt ? new Date(checkout.settledAt) : null
   return (
     <section class="receipt" aria-labelledby="receipt-title">

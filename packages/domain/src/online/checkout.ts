@@ -21,6 +21,8 @@ export const ZCheckout = z.object({
   /** a Cashu token can be pasted to pay */
   acceptsEcash: z.boolean(),
   expiresAt: z.string(),
+  /** when it was paid (the receipt's date) */
+  settledAt: z.string().nullable(),
   /** the server's clock, so the countdown is right on a phone whose clock is off */
   serverTime: z.string(),
   redirectUrl: z.string().nullable(),

@@ -366,6 +366,7 @@ export function createInvoiceService(deps: {
       bip21: payable ? api.bip21 : null,
       acceptsEcash: payable && Boolean((await capabilitiesOf(row.businessId))?.lightning),
       expiresAt: api.expiresAt,
+      settledAt: api.settledAt,
       serverTime: at.toISOString(),
       redirectUrl: api.redirectUrl,
       paymentLinkId: api.paymentLinkId,
