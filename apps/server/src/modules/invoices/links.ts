@@ -19,7 +19,7 @@ import { DomainError } from '../../lib/errors'
 import { newToken } from '../../lib/secrets'
 import type { DeviceSettingsService } from '../devices'
 import type { InvoiceRepo, PaymentLinkRow } from './repo'
-import type { InvoiceService } from './service'
+import { checkInvoiceCurrency, type InvoiceService } from './service'
 import type { InvoiceSync } from './sync'
 
 const notFound = () => new DomainError('NOT_FOUND', 'Payment link not found')
@@ -65,12 +65,7 @@ export function createPaymentLinks(deps: {
     async create(businessId: string, input: z.output<typeof ZPaymentLinkInput>) {
       const business = await repo.business(businessId)
       if (!business) throw notFound()
-      const own = business.currency ?? 'USD'
-      if (input.currency !== 'SAT' && input.currency !== own) {
-        throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
-          currency: own,
-        })
-      }
+      checkInvoiceCurrency(input.currency, business.currency)
       if (input.activeUntil && new Date(input.activeUntil).getTime() <= now().getTime()) {
         throw new DomainError('VALIDATION', 'The end date must be in the future')
       }

@@ -11,8 +11,10 @@
 import {
   checkoutPath,
   fiatMinorToSat,
+  DEFAULT_CURRENCY,
   invoiceState,
   isPayable,
+  type PaymentStatus,
   type InvoiceCurrency,
   type InvoiceEvent,
   type InvoiceState,
@@ -62,15 +64,33 @@ export function stateOf(row: InvoiceRow, payments: InvoicePayments, now: Date): 
     invalidatedAt: row.invalidatedAt,
     firstPaidAt: row.firstPaidAt,
   }
-  const asPayment = (p: NonNullable<InvoicePayments['main']>) => ({
-    status: p.status as 'pending',
-    receivedSat: p.receivedSat,
-    settledAt: p.settledAt,
-  })
-  // a Cashu token that paid it stands for the whole amount
-  if (payments.ecash?.status === 'settled')
-    return invoiceState(facts, asPayment(payments.ecash), now)
-  return invoiceState(facts, payments.main ? asPayment(payments.main) : null, now)
+  const standing = standingPayment(payments)
+  return invoiceState(
+    facts,
+    standing
+      ? {
+          status: standing.status as PaymentStatus,
+          receivedSat: standing.receivedSat,
+          settledAt: standing.settledAt,
+        }
+      : null,
+    now,
+  )
+}
+
+/** The payment that stands for the invoice: a Cashu token that settled it, else its own. */
+export function standingPayment(payments: InvoicePayments): InvoicePayments['main'] {
+  return payments.ecash?.status === 'settled' ? payments.ecash : payments.main
+}
+
+/** An invoice or a link is priced in sats or in the business's own currency, nothing else. */
+export function checkInvoiceCurrency(currency: string, own: string | null) {
+  const businessCurrency = own ?? DEFAULT_CURRENCY
+  if (currency !== 'SAT' && currency !== businessCurrency) {
+    throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
+      currency: businessCurrency,
+    })
+  }
 }
 
 export function createInvoiceService(deps: {
@@ -96,15 +116,6 @@ export function createInvoiceService(deps: {
     if (!business) throw notFound()
     requireBusinessAreaOpen(business.onboardingStep)
     return business
-  }
-
-  function checkCurrency(currency: InvoiceCurrency, own: string | null) {
-    const businessCurrency = own ?? 'USD'
-    if (currency !== 'SAT' && currency !== businessCurrency) {
-      throw new DomainError('VALIDATION', "The currency must be SAT or the business's own", {
-        currency: businessCurrency,
-      })
-    }
   }
 
   /** The amount in sats at today's rate (the payment flow resolves it the same way). */
@@ -182,7 +193,7 @@ export function createInvoiceService(deps: {
   }
 
   function receivedOf(p: InvoicePayments): number {
-    return p.ecash?.status === 'settled' ? p.ecash.receivedSat : (p.main?.receivedSat ?? 0)
+    return standingPayment(p)?.receivedSat ?? 0
   }
 
   async function create(
@@ -193,7 +204,7 @@ export function createInvoiceService(deps: {
     linkUse?: Parameters<InvoiceRepo['insert']>[1],
   ): Promise<{ invoice: InvoiceRow; created: boolean; payment: PaymentView | null }> {
     const business = await openBusiness(businessId)
-    checkCurrency(input.currency, business.currency)
+    checkInvoiceCurrency(input.currency, business.currency)
     // a wallet that takes on-chain (and Lightning where it can) or Lightning alone
     const caps = await capabilitiesOf(businessId)
     if (!caps?.onchain) await payments.requireCapability(businessId, 'lightning')
@@ -344,13 +355,11 @@ export function createInvoiceService(deps: {
       }
       return checkoutOf(row, api, at)
     },
-
-    isPayable: (api: TInvoice) => isPayable({ status: api.status, exception: api.exception }),
   }
 
   async function checkoutOf(row: InvoiceRow, api: TInvoice, at: Date): Promise<TCheckout> {
     const settings = await deps.deviceSettings.get(row.businessId)
-    const payable = api.status === 'new' && api.exception === null
+    const payable = isPayable(api)
     return {
       id: api.id,
       business: { name: settings.displayName, logoUrl: settings.logoUrl },

@@ -11,7 +11,7 @@ import type { JobQueue } from '../../jobs/jobs'
 import type { PgEventBus } from '../../lib/pg-events'
 import { PAYMENT_EVENTS_CHANNEL } from '../payments'
 import type { InvoiceRepo, InvoiceRow } from './repo'
-import { stateOf, type InvoiceEventSink, type InvoiceService } from './service'
+import { standingPayment, stateOf, type InvoiceEventSink, type InvoiceService } from './service'
 
 const SWEEP_MS = 2_000
 /** A request cut short has no wallet call left running after this (see payments' RESUME_AFTER_MS). */
@@ -66,10 +66,8 @@ export function createInvoiceSync(deps: {
   async function sync(row: InvoiceRow): Promise<void> {
     const at = now()
     const payments = await repo.payments(row)
-    const received =
-      payments.ecash?.status === 'settled'
-        ? payments.ecash.receivedSat
-        : (payments.main?.receivedSat ?? 0)
+    const standing = standingPayment(payments)
+    const received = standing?.receivedSat ?? 0
     const firstPaidAt = row.firstPaidAt ?? (received > 0 ? at : null)
     const from = { status: row.status, exception: row.exception } as InvoiceState
     const to = stateOf({ ...row, firstPaidAt }, payments, at)
@@ -79,12 +77,7 @@ export function createInvoiceSync(deps: {
       await repo.announce(row.id)
       return
     }
-    const settledAt =
-      to.status === 'settled'
-        ? ((payments.ecash?.status === 'settled'
-            ? payments.ecash.settledAt
-            : payments.main?.settledAt) ?? at)
-        : null
+    const settledAt = to.status === 'settled' ? (standing?.settledAt ?? at) : null
     const invoice = {
       ...(await invoices.toApi(row, at)),
       status: to.status,
