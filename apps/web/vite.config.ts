@@ -9,6 +9,7 @@ import {
   isLoadedByEveryPage,
   VENDOR_CHUNKS,
 } from './vite-plugins/chunks.ts'
+import { compileHints } from './vite-plugins/compile-hints.ts'
 import { precompress } from './vite-plugins/precompress.ts'
 import { checkoutWithoutApp, pwa, terminalManifestFile } from './vite-plugins/pwa.ts'
 import { routePreload } from './vite-plugins/route-preload.ts'
@@ -32,6 +33,7 @@ export default defineConfig({
     terminalManifestFile(),
     entryImports(),
     routePreload(src),
+    compileHints(),
     // Brotli and gzip copies last, after the service worker is written.
     precompress(),
   ],

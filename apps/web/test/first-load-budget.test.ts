@@ -21,6 +21,7 @@ import {
   htmlScripts,
   readManifest,
 } from './first-load'
+import { COMPILE_HINT, COMPILE_HINT_MIN_BYTES } from '../vite-plugins/compile-hints'
 
 // FIRST_LOAD_DIST: another build folder than apps/web/dist
 const dist = process.env.FIRST_LOAD_DIST ?? fileURLToPath(new URL('../dist', import.meta.url))
@@ -73,6 +74,20 @@ describe('first-load JavaScript budget', () => {
     const checks = manifest['src/features/auth/sign-in-schema.ts']?.file
     expect(checks).toBeTruthy()
     expect(signIn).not.toContain(checks)
+  })
+
+  it('marks every script module of some size to be compiled while it downloads (V8 compile hints)', () => {
+    const modules = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js') && !/\/route-preload-[\w-]+\.js$/.test(file))
+      .map((file) => [file, readFileSync(path.join(dist, file), 'utf8')] as const)
+    const hinted = modules.filter(([, code]) => code.startsWith(`${COMPILE_HINT}\n`))
+    // the libraries and the entry, which every page runs first
+    expect(hinted.map(([file]) => file)).toContain(manifest['index.html']?.file)
+    expect(hinted.some(([, code]) => code.length > 300_000)).toBe(true)
+    for (const [file, code] of modules) {
+      expect(code.startsWith(COMPILE_HINT), file).toBe(code.length >= COMPILE_HINT_MIN_BYTES)
+    }
   })
 
   describe('the checkout page (checkout.html: /pay/…, /l/…)', () => {
