@@ -6,6 +6,7 @@
  * a refused action queues none. A browser is known by a long-lived cookie whose token is stored
  * hashed per account.
  */
+import type { TRPCError } from '@trpc/server'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createCleanupRepo } from '../src/jobs/cleanup-repo'
@@ -113,6 +114,28 @@ describe('account notices', () => {
     await b.caller.account.twoFactor.disable({ password, code: recoveryCodes[1]! })
     expect(await eventsTo(env, email)).toEqual(['two-factor-enabled', 'two-factor-disabled'])
     expect((await noticesTo(env, email))[1]).toMatchObject({ locale: 'fr', data: { from: ip } })
+  })
+
+  it('two-factor sign-in turned off by two requests at once: one turns it off, one notice', async () => {
+    const { b, email } = await signedUp('en')
+    const { secret } = await b.caller.account.twoFactor.start()
+    const { recoveryCodes } = await b.caller.account.twoFactor.confirm({
+      code: codesOf(secret).previous,
+    })
+    const results = await Promise.allSettled([
+      b.caller.account.twoFactor.disable({ password, code: recoveryCodes[0]! }),
+      b.caller.account.twoFactor.disable({ password, code: recoveryCodes[1]! }),
+    ])
+    const outcomes = results.map((r) =>
+      r.status === 'fulfilled' ? 'turned off' : appCode(r.reason as TRPCError),
+    )
+    expect(outcomes.filter((o) => o === 'turned off')).toHaveLength(1)
+    // the other finds it off, or its recovery code gone with it, whichever it reaches first
+    expect(['TWO_FACTOR_NOT_ENABLED', 'INVALID_TWO_FACTOR_CODE']).toContain(
+      outcomes.find((o) => o !== 'turned off'),
+    )
+    expect(await eventsTo(env, email)).toEqual(['two-factor-enabled', 'two-factor-disabled'])
+    expect(await b.caller.account.twoFactor.status()).toMatchObject({ isEnabled: false })
   })
 
   it('a passkey added and removed: one notice each naming it; none when the removal is refused', async () => {

@@ -105,7 +105,10 @@ export function createConfirmations(deps: {
       await limits.beforeChangePassword(input.userId)
       await checkPassword(input.userId, input.password)
       await twoFactor.verify(input.userId, input.code)
-      await twoFactor.disable(input.userId, input.ip)
+      // turned off by another request in the meantime: that one told the account
+      if (!(await twoFactor.disable(input.userId, input.ip))) {
+        throw new DomainError('TWO_FACTOR_NOT_ENABLED', 'Two-factor sign-in is off')
+      }
     },
 
     /** New recovery codes for a code from the authenticator (or a recovery code). */

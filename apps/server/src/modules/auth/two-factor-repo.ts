@@ -63,10 +63,13 @@ export function createTwoFactorRepo(db: Db) {
       })
     },
 
-    /** Turns it off; `then` runs in the same transaction (the notice it mails). */
-    async disableTotp(userId: string, then?: (trx: Db) => Promise<void>): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    /**
+     * Turns it off if it is on; `then` runs in the same transaction (the notice it mails). False
+     * when it was already off (another request turned it off first): nothing changes, no notice.
+     */
+    async disableTotp(userId: string, then?: (trx: Db) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const res = await trx
           .updateTable('users')
           .set({
             totpSecretSealed: null,
@@ -75,9 +78,12 @@ export function createTwoFactorRepo(db: Db) {
             totpLastStep: null,
           })
           .where('id', '=', userId)
-          .execute()
+          .where('totpSecretSealed', 'is not', null)
+          .executeTakeFirst()
+        if (res.numUpdatedRows === 0n) return false
         await trx.deleteFrom('recoveryCodes').where('userId', '=', userId).execute()
         await then?.(trx)
+        return true
       })
     },
 
